@@ -1,0 +1,174 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, openTestDatabase, TEST_ADMIN_PASSWORD, type TestApp } from '../test/create-test-app.js';
+import { as, digest, login } from '../test/factories.js';
+import { buildApp, loggerOptions } from './app.js';
+import { formatOpenApi, OPENAPI_FILE } from './export-openapi.js';
+import { loadConfig } from './platform/config.js';
+import { seed } from './seed.js';
+
+type Operation = { operationId?: string; summary?: string; security?: unknown[] };
+
+describe('OpenAPI', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is served at /docs/json with a unique, readable operationId and a summary on every operation', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, Operation>> };
+    expect(doc.openapi).toBe('3.1.0');
+    const ops = Object.entries(doc.paths).flatMap(([p, methods]) =>
+      Object.entries(methods).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, ...op })),
+    );
+    expect(ops.length).toBeGreaterThanOrEqual(11);
+    for (const op of ops) {
+      expect(op.operationId, op.key).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(op.summary, op.key).toBeTruthy();
+    }
+    expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
+    const byId = Object.fromEntries(ops.map((o) => [o.operationId, o]));
+    expect(byId.login!.security).toBeUndefined();
+    expect(byId.getHealth!.security).toBeUndefined();
+    expect(byId.publishNotice!.security).toEqual([{ bearerAuth: [] }]);
+    expect(byId.updatePassword!.key).toBe('POST /api/system-server/user/updatePwd');
+  });
+
+  it('matches the committed openapi.json (regenerate with `npm run openapi -w @patrol/server`)', async () => {
+    expect(formatOpenApi(t.app.swagger())).toBe(await readFile(OPENAPI_FILE, 'utf8'));
+  });
+
+  it('serves Swagger UI at /docs without a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('swagger-ui');
+  });
+});
+
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('send a CSP that lets the console run and nothing else in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'console.local:8080' } });
+    const csp = String(res.headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
+    expect(directives['connect-src']).toEqual(["'self'", 'ws://console.local:8080', 'wss://console.local:8080']);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('never puts a strange Host header into the CSP', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { host: "evil; script-src 'unsafe-inline'" },
+    });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).not.toContain('evil');
+    expect(csp).toContain("script-src 'self';");
+  });
+});
+
+describe('the console build', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'patrol-web-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Patrol console</title>');
+    await writeFile(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+    t = await createTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('is served at / with index.html kept fresh and hashed assets cached for good', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('Patrol console');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('falls back to index.html for other GETs outside /api', async () => {
+    for (const url of ['/login', '/sys/organuserctrl', '/assets/missing.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('Patrol console');
+    }
+  });
+
+  it('still answers a 404 envelope for unknown API routes and non-GET requests', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/unknown' })).json().code).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, digests or tokens', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const { database, drop } = await openTestDatabase();
+    const config = { ...loadConfig({}), scryptLogN: 10 };
+    const log = pino(loggerOptions('trace'), stream);
+    await seed(database.db, { adminPassword: TEST_ADMIN_PASSWORD, dataDir: null, scryptLogN: 10, log });
+    const app = await buildApp({ config, database, loggerInstance: log, webDist: null });
+    try {
+      const token = await login(app, 'admin', TEST_ADMIN_PASSWORD);
+      await app.inject({ method: 'GET', url: '/api/system-server/user/get/home/date', headers: as(token) });
+      await app.inject({
+        method: 'POST',
+        url: '/api/system-server/user/updatePwd',
+        headers: as(token),
+        payload: { oldPwd: digest('wrong'), newPwd: digest('Whatever-12') },
+      });
+      app.log.info({ password: 'p1', body: { oldPwd: 'p2' }, headers: { authorization: 'p3' } }, 'redaction check');
+      const all = lines.join('');
+      for (const secret of [TEST_ADMIN_PASSWORD, digest(TEST_ADMIN_PASSWORD), token, digest('wrong')]) {
+        expect(all).not.toContain(secret);
+      }
+      const check = JSON.parse(lines.find((l) => l.includes('redaction check'))!);
+      expect(check).toMatchObject({
+        password: '[redacted]',
+        body: { oldPwd: '[redacted]' },
+        headers: { authorization: '[redacted]' },
+      });
+    } finally {
+      await app.close();
+      await database.close();
+      await drop();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { configsRoutes } from './modules/configs/configs.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { noticesRoutes } from './modules/notices/notices.routes.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { createRealtimeHub } from './modules/realtime/realtime.service.js';
+import { resourcesRoutes } from './modules/resources/resources.routes.js';
+import { collectRouteResources, syncResources } from './modules/resources/resources.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { API_PREFIX, installAccessHook } from './platform/auth.js';
+import { createMemoryBus, type Bus } from './platform/bus.js';
+import type { AppConfig } from './platform/config.js';
+import type { AppContext } from './platform/context.js';
+import type { Database } from './platform/db.js';
+import { installErrorHandler } from './platform/errors.js';
+import { registerOpenApi } from './platform/openapi.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
+import { DEFAULT_WEB_DIST, registerStaticWeb } from './platform/static-web.js';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  /** An open, migrated and seeded database; its owner closes it. */
+  database: Database;
+  /** The in-process bus unless given; a bus made here is closed with the app. */
+  bus?: Bus;
+  /** Logger options; false for none. Ignored when `loggerInstance` is given. */
+  logger?: FastifyServerOptions['logger'];
+  /** A ready pino logger (main.ts shares one between start-up and the server). */
+  loggerInstance?: FastifyBaseLogger;
+  /** The console build to serve; the repository's apps/web/dist unless given; null for none. */
+  webDist?: string | null;
+  /** Forwarded to Fastify: trust X-Forwarded-* from a reverse proxy (for the IPs in login logs). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+};
+
+/** Secrets that must never reach a log line. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'password',
+  'token',
+  'oldPwd',
+  'newPwd',
+  '*.password',
+  '*.token',
+  '*.oldPwd',
+  '*.newPwd',
+  'body.password',
+  'body.oldPwd',
+  'body.newPwd',
+];
+
+/** pino options of the server: the level from LOG_LEVEL, secrets redacted. */
+export function loggerOptions(level: string) {
+  return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+}
+
+/** Builds the whole server: cross-cutting plugins first, then the modules under /api. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? loggerOptions(options.config.logLevel) }),
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const ownBus = !options.bus;
+  const bus =
+    options.bus ?? createMemoryBus((error, topic) => app.log.error({ err: error, topic }, 'bus subscriber failed'));
+  const ctx: AppContext = { config: options.config, database: options.database, db: options.database.db, bus };
+  const auth = createAuthService(ctx);
+  const hub = createRealtimeHub(bus, app.log);
+
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  const routes = collectRouteResources(app);
+  installAccessHook(app, { db: ctx.db, auth });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { auth });
+      await api.register(usersRoutes, { ctx, auth });
+      await api.register(configsRoutes, { ctx });
+      await api.register(noticesRoutes, { ctx, hub });
+      await api.register(resourcesRoutes, { ctx });
+      await api.register(realtimeRoutes, { auth, hub });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerStaticWeb(app, options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist);
+
+  app.addHook('onReady', async () => {
+    await syncResources(ctx, routes);
+  });
+  app.addHook('preClose', async () => {
+    hub.close();
+  });
+  app.addHook('onClose', async () => {
+    if (ownBus) await bus.close();
+  });
+
+  return app;
+}

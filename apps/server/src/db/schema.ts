@@ -1,0 +1,9 @@
+/** Every table of the server, for Drizzle's query builder and drizzle-kit. */
+export * from '../modules/tenants/tenants.tables.js';
+export * from '../modules/users/users.tables.js';
+export * from '../modules/roles/roles.tables.js';
+export * from '../modules/menus/menus.tables.js';
+export * from '../modules/resources/resources.tables.js';
+export * from '../modules/auth/auth.tables.js';
+export * from '../modules/configs/configs.tables.js';
+export * from '../modules/notices/notices.tables.js';

@@ -1,0 +1,73 @@
+import { pino } from 'pino';
+import { buildApp, loggerOptions } from './app.js';
+import { loadConfig } from './platform/config.js';
+import { openDatabase, type Database } from './platform/db.js';
+import { seed } from './seed.js';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+/** Starts the server: database (migrations, first-start seed), then the API and the console. */
+async function main() {
+  const config = loadConfig();
+  const log = pino(loggerOptions(config.logLevel));
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => {
+      log.error('shutdown took more than 10 s: exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app?.close();
+      await database?.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
+    });
+    log.info(
+      database.kind === 'pglite'
+        ? `database: embedded PGlite in ${path.join(config.dataDir, 'pglite')}`
+        : 'database: PostgreSQL (DATABASE_URL)',
+    );
+    await database.migrate();
+    await seed(database.db, {
+      adminPassword: config.adminPassword,
+      dataDir: config.dataDir,
+      scryptLogN: config.scryptLogN,
+      log,
+    });
+
+    app = await buildApp({ config, database, loggerInstance: log, trustProxy: config.trustProxy });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
+    log.info(`ready in ${Math.round(performance.now())} ms at http://${host}:${port}`);
+  } catch (error) {
+    log.fatal({ err: error }, 'start failed');
+    await app?.close().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,69 @@
+import { NOTICE_PAGE_SIZE, type Notice, type Page, type PublishNoticeRequest } from '@patrol/contracts';
+import type { AuthContext } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { notFound } from '../../platform/errors.js';
+import type { RealtimeHub } from '../realtime/realtime.service.js';
+import { existingUserIds } from '../users/users.repository.js';
+import { insertNotices, markRead, pageOfRecipient, type NoticeRow } from './notices.repository.js';
+
+/** Type 1: a system notice (socket message type "1"). */
+export const SYSTEM_NOTICE_TYPE = 1;
+
+const toNotice = (row: NoticeRow): Notice => ({
+  noticeId: row.id,
+  title: row.title,
+  content: row.content,
+  type: row.type,
+  read: row.read,
+  createTime: row.createdAt.toISOString(),
+});
+
+export function createNoticesService(ctx: AppContext, hub: RealtimeHub) {
+  const { db } = ctx;
+
+  /** The caller's own notices in the acting tenant, 15 a page, newest first. */
+  async function myPage(
+    caller: AuthContext,
+    query: { index: number; type: number; read?: boolean },
+  ): Promise<Page<Notice>> {
+    const page = await pageOfRecipient(db, caller.tenantId, caller.userId, {
+      type: query.type,
+      read: query.read,
+      offset: (query.index - 1) * NOTICE_PAGE_SIZE,
+      limit: NOTICE_PAGE_SIZE,
+    });
+    return { rows: page.rows.map(toNotice), total: page.total };
+  }
+
+  /**
+   * Writes one notice per recipient and pushes it to their open consoles. Recipients must all be
+   * users of the acting tenant (404 and nothing written otherwise); none given means all of them.
+   */
+  async function publish(caller: AuthContext, input: PublishNoticeRequest): Promise<{ count: number }> {
+    const wanted = input.userIds ? [...new Set(input.userIds)] : undefined;
+    const recipients = await existingUserIds(db, caller.tenantId, wanted);
+    if (wanted && recipients.length !== wanted.length) throw notFound();
+    const createdAt = new Date();
+    const count = await insertNotices(
+      db,
+      caller.tenantId,
+      recipients.map((userId) => ({
+        userId,
+        title: input.title,
+        content: input.content,
+        type: SYSTEM_NOTICE_TYPE,
+        createdAt,
+      })),
+    );
+    if (recipients.length > 0) {
+      await hub.sendToUsers(recipients, { type: '1', data: { title: input.title, content: input.content } });
+    }
+    return { count };
+  }
+
+  async function markMineRead(caller: AuthContext, noticeIds: number[]): Promise<{ count: number }> {
+    return { count: await markRead(db, caller.tenantId, caller.userId, noticeIds) };
+  }
+
+  return { myPage, publish, markMineRead };
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { PLATFORM_TENANT_ID, type Resource, type ResourceAccess } from '@patrol/contracts';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import { STARTUP_LOCK_KEY } from '../../platform/db.js';
+import { API_PREFIX, accessOf } from '../../platform/auth.js';
+import { findRoleByCode, grantResources } from '../roles/roles.repository.js';
+import { ADMIN_ROLE_CODE } from '../roles/roles.service.js';
+import { listResources, upsertResources, type RouteResource } from './resources.repository.js';
+
+/**
+ * Collects every API route as a resource while routes are registered (an `onRoute` hook, so no
+ * route can be forgotten). Install it before the modules.
+ */
+export function collectRouteResources(app: FastifyInstance): RouteResource[] {
+  const collected: RouteResource[] = [];
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    if (!url.startsWith(`${API_PREFIX}/`)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = route.schema as { summary?: string } | undefined;
+    for (const method of methods) {
+      // HEAD answers like GET and is checked against the GET resource.
+      if (method === 'HEAD') continue;
+      collected.push({
+        route: url,
+        method,
+        description: (schema?.summary ?? '').slice(0, 300),
+        access: accessOf(url, route.config as { access?: ResourceAccess } | undefined),
+      });
+    }
+  });
+  return collected;
+}
+
+/**
+ * Writes the collected routes to the resources table. Routes seen for the first time are granted
+ * to the platform tenant's `admin` role, so administrators can use new features at once; grants
+ * changed by hand are never touched again.
+ */
+export async function syncResources(ctx: AppContext, routes: RouteResource[]): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`);
+    const created = await upsertResources(tx, routes);
+    const admin = await findRoleByCode(tx, PLATFORM_TENANT_ID, ADMIN_ROLE_CODE);
+    if (admin && created.length > 0) await grantResources(tx, PLATFORM_TENANT_ID, admin.id, created);
+  });
+}
+
+export function createResourcesService(ctx: AppContext) {
+  async function list(): Promise<Resource[]> {
+    const rows = await listResources(ctx.db);
+    return rows.map((r) => ({
+      resourceId: r.id,
+      route: r.route,
+      method: r.method,
+      description: r.description,
+      access: r.access as ResourceAccess,
+    }));
+  }
+  return { list };
+}

@@ -1,0 +1,51 @@
+import { EventEmitter } from 'node:events';
+import type { SocketServerMessage } from '@patrol/contracts';
+
+/**
+ * Events that cross the server. Payloads are plain JSON so that a Redis pub/sub bus can carry them
+ * between instances (REDIS_URL) without changing any publisher or subscriber.
+ */
+export type BusEvents = {
+  /** Deliver a message to every open console socket of these users. */
+  'realtime.send': { userIds: number[]; message: SocketServerMessage };
+  /** These sessions ended (logout, password change): close their sockets. */
+  'sessions.revoked': { sessionIds: number[] };
+};
+export type BusTopic = keyof BusEvents;
+export type BusHandler<K extends BusTopic> = (payload: BusEvents[K]) => void;
+
+/** In-process pub/sub today; an implementation on Redis replaces it for several instances. */
+export type Bus = {
+  publish<K extends BusTopic>(topic: K, payload: BusEvents[K]): Promise<void>;
+  /** Returns its own unsubscribe. */
+  subscribe<K extends BusTopic>(topic: K, handler: BusHandler<K>): () => void;
+  close(): Promise<void>;
+};
+
+/**
+ * The single-instance bus. Payloads go through JSON like they would over the network, so nothing
+ * that works here can break on Redis; a failing subscriber never reaches the publisher.
+ */
+export function createMemoryBus(onError: (error: unknown, topic: BusTopic) => void = () => undefined): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(topic, payload) {
+      const wire = JSON.stringify(payload);
+      for (const listener of emitter.listeners(topic)) {
+        try {
+          (listener as (p: unknown) => void)(JSON.parse(wire));
+        } catch (error) {
+          onError(error, topic);
+        }
+      }
+    },
+    subscribe(topic, handler) {
+      emitter.on(topic, handler);
+      return () => emitter.off(topic, handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+
+/** Settings of one server process, read once from the environment at start. */
+export type AppConfig = {
+  port: number;
+  host: string;
+  /** Root of everything the server keeps on disk (embedded database, initial password file). */
+  dataDir: string;
+  /** PostgreSQL URL; when unset the embedded PGlite in `DATA_DIR/pglite` is used. */
+  databaseUrl: string | null;
+  /** Password of the first administrator, used only when that account is created. */
+  adminPassword: string | null;
+  logLevel: string;
+  /** For the MQTT gateway (not used yet). */
+  mqttUrl: string | null;
+  /** For the Redis bus when several instances run (not used yet). */
+  redisUrl: string | null;
+  /**
+   * log2 of the scrypt cost used for new password hashes. Stored hashes carry their own
+   * parameters, so changing it never locks anyone out.
+   */
+  scryptLogN: number;
+  /** Trust X-Forwarded-For from a reverse proxy: true, or the proxy addresses. */
+  trustProxy: boolean | string[];
+};
+
+const text = (value: string | undefined): string | null => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+const port = (value: string | undefined, fallback: number): number => {
+  const v = text(value);
+  if (v === null) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`PORT must be an integer from 0 to 65535, got "${v}"`);
+  return n;
+};
+
+const trustProxy = (value: string | undefined): boolean | string[] => {
+  const v = text(value);
+  if (v === null || v === 'false' || v === '0') return false;
+  if (v === 'true' || v === '1') return true;
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+};
+
+export const DEFAULT_SCRYPT_LOG_N = 15;
+
+/** Reads the server's settings from environment variables (see apps/server/src/modules/README.md). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    port: port(env.PORT, 8080),
+    host: text(env.HOST) ?? '0.0.0.0',
+    dataDir: path.resolve(text(env.DATA_DIR) ?? './data'),
+    databaseUrl: text(env.DATABASE_URL),
+    adminPassword: env.PATROL_ADMIN_PASSWORD ? env.PATROL_ADMIN_PASSWORD : null,
+    logLevel: text(env.LOG_LEVEL) ?? 'info',
+    mqttUrl: text(env.MQTT_URL),
+    redisUrl: text(env.REDIS_URL),
+    scryptLogN: DEFAULT_SCRYPT_LOG_N,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+  };
+}

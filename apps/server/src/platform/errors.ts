@@ -1,0 +1,102 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES, type ErrorEnvelope, type Language } from '@patrol/contracts';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { requestLanguage, translateValidation } from './i18n.js';
+import { translate } from '@patrol/contracts';
+
+export type ErrorStatus = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+export type FieldError = { path: string; message: string };
+
+/**
+ * An error the API answers on purpose: an HTTP status (equal to the envelope code) and a message
+ * key from the contracts, translated into the request's language when it is sent.
+ */
+export class AppError extends Error {
+  readonly status: ErrorStatus;
+  readonly key: string;
+  readonly params: Record<string, string | number> | undefined;
+
+  constructor(status: ErrorStatus, key: string, params?: Record<string, string | number>) {
+    super(key);
+    this.name = 'AppError';
+    this.status = status;
+    this.key = key;
+    this.params = params;
+  }
+}
+
+export const unauthorized = (key = 'errors.unauthorized') => new AppError(401, key);
+export const forbidden = (key = 'errors.forbidden', params?: Record<string, string | number>) =>
+  new AppError(403, key, params);
+export const notFound = (key = 'errors.notFound') => new AppError(404, key);
+export const tooManyRequests = (key = 'errors.tooManyRequests', params?: Record<string, string | number>) =>
+  new AppError(429, key, params);
+
+export function errorBody(
+  lang: Language,
+  status: ErrorStatus,
+  key: string,
+  params?: Record<string, string | number>,
+  errors?: FieldError[],
+): ErrorEnvelope {
+  const body: ErrorEnvelope = { code: status, message: translate(lang, key, params), data: null };
+  if (errors) body.errors = errors;
+  return body;
+}
+
+const KNOWN_STATUSES = new Set<number>(Object.values(ERROR_CODES));
+
+/** `/userIds/0` → `userIds.0`; the form field a console shows the message under. */
+const fieldPath = (instancePath: string) => instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+
+/** Sends an API 404 for a route that does not exist. */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const url = request.url.split('?')[0] ?? '';
+  return reply
+    .code(404)
+    .send(errorBody(requestLanguage(request), 404, 'errors.routeNotFound', { method: request.method, url }));
+}
+
+/**
+ * One place turns every error into an envelope: the HTTP status equals `code`, the message is
+ * translated, validation problems list their fields, and nothing of a stack ever leaves the server.
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const lang = requestLanguage(request);
+
+    if (error instanceof AppError) {
+      return reply.code(error.status).send(errorBody(lang, error.status, error.key, error.params));
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: fieldPath(issue.instancePath),
+        message: translateValidation(lang, issue.message ?? ''),
+      }));
+      return reply.code(422).send(errorBody(lang, 422, 'errors.validation', undefined, errors));
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
+      return reply.code(500).send(errorBody(lang, 500, 'errors.server'));
+    }
+
+    const statusCode = (error as FastifyError).statusCode;
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+      // Framework refusals (malformed JSON, wrong content type, body too large...).
+      request.log.info({ code: (error as FastifyError).code, statusCode }, error.message);
+      const status = (KNOWN_STATUSES.has(statusCode) ? statusCode : 400) as ErrorStatus;
+      const key = status === 400 ? 'errors.badRequest' : keyOf(status);
+      return reply.code(status).send(errorBody(lang, status, key));
+    }
+
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send(errorBody(lang, 500, 'errors.server'));
+  });
+}
+
+function keyOf(status: ErrorStatus): string {
+  const name = (Object.keys(ERROR_CODES) as (keyof typeof ERROR_CODES)[]).find((k) => ERROR_CODES[k] === status);
+  return `errors.${name ?? 'server'}`;
+}

@@ -1,0 +1,29 @@
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+export type XlsxColumn<T> = {
+  /** Column title, already in the caller's language. */
+  header: string;
+  value: (row: T) => string | number | null | undefined;
+  width?: number;
+};
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A one-sheet workbook of `rows`, with a bold, frozen header row. */
+export async function buildXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], rows: T[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row) ?? ''));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Sends a workbook as a download named `<fileName>.xlsx` (UTF-8 names allowed). */
+export function sendXlsx(reply: FastifyReply, fileName: string, body: Buffer): FastifyReply {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}.xlsx`)
+    .send(body);
+}

@@ -1,0 +1,123 @@
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { MENU_TREE, newPassword, PLATFORM_TENANT_ID, type MenuSeed } from '@patrol/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { STARTUP_LOCK_KEY, type Db, type DbOrTx } from './platform/db.js';
+import { generatePassword, hashPassword, sha256Hex } from './platform/passwords.js';
+import { DEFAULT_CONFIGS } from './modules/configs/configs.service.js';
+import { insertMissingConfigs } from './modules/configs/configs.repository.js';
+import { ensureMenu } from './modules/menus/menus.repository.js';
+import { assignRoles, ensureRole, grantMenus } from './modules/roles/roles.repository.js';
+import { ADMIN_ROLE_CODE } from './modules/roles/roles.service.js';
+import { tenants } from './modules/tenants/tenants.tables.js';
+import { findUserByAccount, insertUser } from './modules/users/users.repository.js';
+
+export const ADMIN_ACCOUNT = 'admin';
+export const INITIAL_PASSWORD_FILE = 'initial-admin-password';
+
+export type SeedOptions = {
+  /** From PATROL_ADMIN_PASSWORD; used only when the administrator is created. */
+  adminPassword: string | null;
+  /** Where the generated password is written; null writes no file (in-memory tests). */
+  dataDir: string | null;
+  scryptLogN: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+};
+
+export type SeedResult = {
+  /** Set when this run created the administrator with a generated password. */
+  generatedPassword: string | null;
+  adminCreated: boolean;
+};
+
+/**
+ * First-start data, safe to run on every start: only what is missing is inserted (the platform
+ * tenant, the menu tree, the role `admin`, the console settings, the first administrator), and
+ * nothing an operator changed is written again. Instances starting together take turns.
+ */
+export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`);
+    await ensurePlatformTenant(tx);
+
+    const { role: admin } = await ensureRole(tx, PLATFORM_TENANT_ID, {
+      name: '管理员',
+      code: ADMIN_ROLE_CODE,
+      remark: 'Platform administrators: every menu and every resource',
+    });
+    const newMenus = await seedMenus(tx, MENU_TREE, null);
+    await grantMenus(tx, PLATFORM_TENANT_ID, admin.id, newMenus);
+    await insertMissingConfigs(tx, DEFAULT_CONFIGS);
+
+    if (await findUserByAccount(tx, PLATFORM_TENANT_ID, ADMIN_ACCOUNT)) {
+      return { generatedPassword: null, adminCreated: false };
+    }
+    const generated = options.adminPassword ? null : generatePassword();
+    const password = options.adminPassword ?? generated!;
+    const user = await insertUser(tx, PLATFORM_TENANT_ID, {
+      account: ADMIN_ACCOUNT,
+      username: 'Administrator',
+      passwordHash: await hashPassword(sha256Hex(password), options.scryptLogN),
+    });
+    await assignRoles(tx, PLATFORM_TENANT_ID, user.id, [admin.id]);
+    return { generatedPassword: generated, adminCreated: true };
+  });
+
+  if (result.adminCreated && options.adminPassword && !newPassword.safeParse(options.adminPassword).success) {
+    options.log.warn('PATROL_ADMIN_PASSWORD does not satisfy the console password rule; change it after signing in');
+  }
+  if (result.generatedPassword) {
+    let where = '';
+    if (options.dataDir) {
+      const file = path.join(options.dataDir, INITIAL_PASSWORD_FILE);
+      await mkdir(options.dataDir, { recursive: true });
+      await writeFile(file, `${result.generatedPassword}\n`, { mode: 0o600 });
+      await chmod(file, 0o600);
+      where = ` (also written to ${file})`;
+    }
+    // Shown once, on purpose: there is no default password to look up anywhere else.
+    options.log.info(
+      `initial administrator created: account "${ADMIN_ACCOUNT}", password "${result.generatedPassword}"${where}; change it after signing in`,
+    );
+  } else if (result.adminCreated) {
+    options.log.info(
+      `initial administrator created: account "${ADMIN_ACCOUNT}" with the password from PATROL_ADMIN_PASSWORD`,
+    );
+  }
+  return result;
+}
+
+async function ensurePlatformTenant(tx: DbOrTx): Promise<void> {
+  const [existing] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, PLATFORM_TENANT_ID));
+  if (existing) return;
+  await tx
+    .insert(tenants)
+    .values({ id: PLATFORM_TENANT_ID, code: 'platform', name: '平台租户', adminAccount: ADMIN_ACCOUNT })
+    .onConflictDoNothing();
+  // The id was given explicitly, so move the identity past it for the next tenants.
+  await tx.execute(
+    sql`select setval(pg_get_serial_sequence('tenants', 'id'), greatest((select max(id) from tenants), 1))`,
+  );
+}
+
+/** Inserts the menus not yet present (by route name), depth first; returns the ids of the new ones. */
+async function seedMenus(tx: DbOrTx, tree: MenuSeed[], parentId: number | null): Promise<number[]> {
+  const created: number[] = [];
+  for (const [index, item] of tree.entries()) {
+    const menu = await ensureMenu(tx, {
+      parentId,
+      name: item.name,
+      path: item.path,
+      icon: item.icon ?? null,
+      sort: (index + 1) * 10,
+      showFlag: item.showFlag ?? 1,
+      nameZhCn: item.titles['zh-CN'],
+      nameZhTw: item.titles['zh-TW'],
+      nameEnUs: item.titles['en-US'],
+    });
+    if (menu.created) created.push(menu.id);
+    if (item.children) created.push(...(await seedMenus(tx, item.children, menu.id)));
+  }
+  return created;
+}

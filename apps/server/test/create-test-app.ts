@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { createMemoryBus, type Bus } from '../src/platform/bus.js';
+import { loadConfig, type AppConfig } from '../src/platform/config.js';
+import { openDatabase, pgliteDatabase, type Database, type Db } from '../src/platform/db.js';
+import { seed, type SeedResult } from '../src/seed.js';
+
+/** The first administrator's password in tests (PATROL_ADMIN_PASSWORD of a test start). */
+export const TEST_ADMIN_PASSWORD = 'Patrol-test-7x';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  db: Db;
+  config: AppConfig;
+  bus: Bus;
+  seedResult: SeedResult;
+  /** Closes the app and the database, and drops the PostgreSQL database if one was made. */
+  close(): Promise<void>;
+};
+
+export type TestAppOptions = {
+  /** PATROL_ADMIN_PASSWORD; null to let the seed generate one. */
+  adminPassword?: string | null;
+  /** DATA_DIR for the seed's password file; null for none. */
+  dataDir?: string | null;
+  /** A console build to serve; none by default. */
+  webDist?: string | null;
+  /** Reuse a database (a second start); it is then not closed by this app. */
+  database?: Database;
+  /** Print the server's logs (debugging). */
+  logs?: boolean;
+};
+
+/**
+ * A fresh PostgreSQL database through TEST_DATABASE_URL (its database part is replaced), so test
+ * files running in parallel never share data. Returns its URL and how to drop it.
+ */
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `patrol_test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+let pgliteTemplate: Promise<PGlite> | undefined;
+
+/**
+ * A migrated in-memory PGlite per test file, loaded from the data directory that the global setup
+ * migrated once; every test app gets its own clone of it, which is faster than starting PGlite.
+ */
+async function clonePgliteTemplate(): Promise<Database> {
+  pgliteTemplate ??= (async () => {
+    const dump = inject('pgliteDump');
+    if (dump) return PGlite.create({ loadDataDir: new Blob([await readFile(dump)]) });
+    const client = await PGlite.create();
+    await pgliteDatabase(client).migrate();
+    return client;
+  })();
+  return pgliteDatabase((await (await pgliteTemplate).clone()) as PGlite);
+}
+
+/** Opens a migrated, empty database: PGlite in memory, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL?.trim();
+  if (!baseUrl) return { database: await clonePgliteTemplate(), drop: async () => undefined };
+  const made = await createPostgresDatabase(baseUrl);
+  const database = await openDatabase({ databaseUrl: made.url, pgliteDir: null });
+  await database.migrate();
+  return { database, drop: made.drop };
+}
+
+/** Builds the whole server in-process on a fresh, seeded database, ready for `app.inject`. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config: AppConfig = {
+    ...loadConfig({}),
+    // Cheap hashes: the suite signs in hundreds of times. Stored hashes carry their own cost.
+    scryptLogN: 10,
+    adminPassword: options.adminPassword === undefined ? TEST_ADMIN_PASSWORD : options.adminPassword,
+    dataDir: options.dataDir ?? '/nonexistent',
+    logLevel: options.logs ? 'debug' : 'silent',
+  };
+  const owned = options.database ? null : await openTestDatabase();
+  const database = options.database ?? owned!.database;
+  const log = { info: () => undefined, warn: () => undefined };
+  const seedResult = await seed(database.db, {
+    adminPassword: config.adminPassword,
+    dataDir: options.dataDir ?? null,
+    scryptLogN: config.scryptLogN,
+    log: options.logs ? console : log,
+  });
+  const bus = createMemoryBus();
+  const app = await buildApp({
+    config,
+    database,
+    bus,
+    logger: options.logs ? { level: 'debug' } : false,
+    webDist: options.webDist ?? null,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    bus,
+    seedResult,
+    close: async () => {
+      await app.close();
+      await bus.close();
+      if (owned) {
+        await database.close();
+        await owned.drop();
+      }
+    },
+  };
+}

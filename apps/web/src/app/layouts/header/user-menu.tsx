@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Avatar, Button, Dropdown } from 'antd';
+import type { MenuProps } from 'antd';
+import {
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  ReloadOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ChangePasswordModal } from '@/features/auth/components/change-password-modal';
+import { useLogout } from '@/features/auth/hooks/use-logout';
+
+type Props = { username: string; tenantName: string; onDark?: boolean };
+
+/** Tenant (disabled), refresh cache (reload), change password, logout (data-testid `user-menu`). */
+export function UserMenu({ username, tenantName, onDark = false }: Props) {
+  const { t } = useTranslation('layout');
+  const logout = useLogout();
+  const [changing, setChanging] = useState(false);
+
+  const items: MenuProps['items'] = [
+    { key: 'tenant', icon: <TeamOutlined />, label: t('userMenu.tenant', { name: tenantName }), disabled: true },
+    { type: 'divider' },
+    { key: 'refresh', icon: <ReloadOutlined />, label: t('userMenu.refreshCache') },
+    { key: 'password', icon: <KeyOutlined />, label: t('userMenu.changePassword') },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('userMenu.logout'), danger: true },
+  ];
+
+  const handleClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'refresh') window.location.reload();
+    if (key === 'password') setChanging(true);
+    if (key === 'logout') void logout();
+  };
+
+  return (
+    <>
+      <Dropdown menu={{ items, onClick: handleClick }} trigger={['click']} placement="bottomRight">
+        <Button type="text" data-testid="user-menu" className={onDark ? 'header-button--dark' : undefined}>
+          <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: '#1677ff' }} />
+          <span className="user-menu__name">{username}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Button>
+      </Dropdown>
+      <ChangePasswordModal open={changing} onClose={() => setChanging(false)} />
+    </>
+  );
+}

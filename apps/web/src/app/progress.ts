@@ -1,0 +1,18 @@
+import NProgress from 'nprogress';
+
+NProgress.configure({ showSpinner: false, trickleSpeed: 120 });
+
+let active = 0;
+
+/** The loading bar runs while anything is loading (navigation, a route chunk); nested uses count. */
+export function beginProgress(): () => void {
+  active += 1;
+  if (active === 1) NProgress.start();
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    active -= 1;
+    if (active === 0) NProgress.done();
+  };
+}

@@ -1,0 +1,131 @@
+import { createHashRouter, redirect } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { guardLoader } from './guard/guard-loader';
+import { lazyPage } from './lazy-page';
+import { RootLayout } from './layouts/root-layout';
+import { MainLayout } from './layouts/main-layout';
+import { WindowLayout } from './layouts/window-layout';
+import { StandalonePage } from './layouts/standalone-page';
+import { RouteError } from './route-error';
+import type { RouteHandle } from './route-handle';
+
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page').then((m) => m.LoginPage));
+const ExternalLoginPage = lazyPage(() =>
+  import('@/features/auth/pages/external-login-page').then((m) => m.ExternalLoginPage),
+);
+const HomePage = lazyPage(() => import('@/features/home/pages/home-page').then((m) => m.HomePage));
+const PlaceholderPage = lazyPage(() =>
+  import('@/features/placeholder/pages/placeholder-page').then((m) => m.PlaceholderPage),
+);
+const Error401Page = lazyPage(() => import('@/features/errors/pages/error-401-page').then((m) => m.Error401Page));
+const Error404Page = lazyPage(() => import('@/features/errors/pages/error-404-page').then((m) => m.Error404Page));
+const Error500Page = lazyPage(() => import('@/features/errors/pages/error-500-page').then((m) => m.Error500Page));
+const ErrorLoggerPage = lazyPage(() =>
+  import('@/features/errors/pages/error-logger-page').then((m) => m.ErrorLoggerPage),
+);
+
+/** A route the guard checks under `name`. */
+function guarded(handle: RouteHandle) {
+  return { handle, loader: guardLoader(handle.name) };
+}
+
+/**
+ * A menu section (`/task`) whose pages are not built yet: each child renders the shared
+ * placeholder under its own route name; the section itself opens its first page.
+ */
+function section(name: string, children: string[]): RouteObject {
+  return {
+    path: name,
+    children: [
+      { index: true, loader: () => redirect(`/${name}/${children[0]}`) },
+      ...children.map((child) => ({
+        path: child,
+        ...guarded({ name: child }),
+        element: <PlaceholderPage name={child} />,
+      })),
+    ],
+  };
+}
+
+/** The main layout's sections and pages (spec section 2; names and paths as in contracts MENU_TREE). */
+export const MAIN_SECTIONS: Record<string, string[]> = {
+  enclosure: ['electronicfence'],
+  task: ['path', 'taskList', 'schedule', 'taskExecute', 'trackHistory'],
+  data: ['position', 'panel', 'video', 'history', 'publish', 'cmdResp', 'uploadData', 'gunRecord', 'alarmHandling'],
+  robot: ['list', 'repair', 'userRobot', 'stationManage', 'multicastConfig'],
+  control: ['manage'],
+  voice: ['intercom', 'MusicPlayback', 'MusicUpload', 'audioProperties'],
+  sys: ['organuserctrl', 'menulistctrl', 'rolectrl', 'resources', 'server', 'config', 'tenant', 'expose', 'moveRobot'],
+  log: ['loginList', 'operationList'],
+};
+
+/** The separate-window sections. */
+export const WINDOW_SECTIONS = {
+  workVision: ['workHensive', 'workData', 'workVideo'],
+  trendVision: ['trendHensive', 'trendPoint', 'trendAbnormal'],
+} as const;
+
+function windowSection(name: keyof typeof WINDOW_SECTIONS): RouteObject {
+  const children = WINDOW_SECTIONS[name];
+  return {
+    path: name,
+    element: <WindowLayout section={name} />,
+    children: [
+      { index: true, loader: () => redirect(`/${name}/${children[0]}`) },
+      ...children.map((child) => ({
+        path: child,
+        ...guarded({ name: child }),
+        element: <PlaceholderPage name={child} />,
+      })),
+    ],
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: null,
+    children: [
+      { path: 'login', ...guarded({ name: 'login' }), element: <LoginPage /> },
+      { path: 'external-login', ...guarded({ name: 'external-login' }), element: <ExternalLoginPage /> },
+      {
+        path: '/',
+        element: <MainLayout />,
+        children: [
+          { index: true, loader: () => redirect('/home') },
+          { path: 'home', ...guarded({ name: 'home' }), element: <HomePage /> },
+          ...Object.entries(MAIN_SECTIONS).map(([name, children]) => section(name, children)),
+          {
+            path: 'errorLogger',
+            ...guarded({ name: 'error_logger', cache: false }),
+            element: <ErrorLoggerPage />,
+          },
+        ],
+      },
+      windowSection('workVision'),
+      windowSection('trendVision'),
+      {
+        path: 'lol',
+        ...guarded({ name: 'lol' }),
+        element: <StandalonePage name="lol" page={PlaceholderPage} />,
+      },
+      {
+        path: 'debug',
+        ...guarded({ name: 'debug' }),
+        element: <StandalonePage name="debug" page={PlaceholderPage} />,
+      },
+      { path: '401', ...guarded({ name: 'error_401' }), element: <Error401Page /> },
+      { path: '500', ...guarded({ name: 'error_500' }), element: <Error500Page /> },
+      { path: '*', ...guarded({ name: 'error_404' }), element: <Error404Page /> },
+    ],
+  },
+];
+
+/** The console's router: hash-based (spec section 2), so any static host can serve it. */
+export function createAppRouter() {
+  return createHashRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

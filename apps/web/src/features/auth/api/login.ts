@@ -1,0 +1,34 @@
+import type { HomeData, LoginForm, LoginResponse } from '@patrol/contracts';
+import { fetchHomeData, homeDataKeyNow, postJson, queryClient, resetUnauthorized } from '@/shared/api';
+import { clearSession, startSession } from '@/shared/session';
+import { sha256Hex } from '@/shared/sha256';
+
+export const LOGIN_PATH = 'system-server/auth/login';
+
+/** POST login; the password leaves the browser only as its SHA-256 digest. */
+export function postLogin(form: LoginForm): Promise<LoginResponse> {
+  return postJson<LoginResponse>(
+    LOGIN_PATH,
+    { account: form.account.trim(), password: sha256Hex(form.password) },
+    // A wrong password answers 401: the login page shows it, it is not a session that expired.
+    { silent: true },
+  );
+}
+
+/**
+ * Signs in and loads the home data before anything navigates, so the guard's menu list is there
+ * for the first route. A failure after the login call leaves no half session behind.
+ */
+export async function signIn(form: LoginForm): Promise<HomeData> {
+  const login = await postLogin(form);
+  startSession(login);
+  resetUnauthorized();
+  try {
+    const home = await fetchHomeData({ silent: true });
+    queryClient.setQueryData(homeDataKeyNow(), home);
+    return home;
+  } catch (error) {
+    clearSession();
+    throw error;
+  }
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Collapse, Dropdown, Empty, Pagination, Spin, Tooltip, Typography } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { NOTICE_PAGE_SIZE } from '@patrol/contracts';
+import type { Notice } from '@patrol/contracts';
+import { useNoticePage } from '../api/get-notice-page';
+import { useNoticePush } from '../hooks/use-notice-push';
+import './message-center.css';
+
+function formatTime(value: string): string {
+  const time = dayjs(value);
+  return time.isValid() ? time.format('YYYY-MM-DD HH:mm:ss') : value;
+}
+
+function noticeItems(rows: Notice[], unread: string) {
+  return rows.map((notice) => ({
+    key: String(notice.noticeId),
+    label: (
+      <div className="message-center__label">
+        <span className="message-center__title">
+          {!notice.read && <Badge status="processing" title={unread} />}
+          {notice.title}
+        </span>
+        <Typography.Text type="secondary" className="message-center__time">
+          {formatTime(notice.createTime)}
+        </Typography.Text>
+      </div>
+    ),
+    children: <div className="message-center__content">{notice.content}</div>,
+  }));
+}
+
+/** The header's bell: my notices 15 a page in an accordion; a dot when one arrived live. */
+export function MessageCenter() {
+  const { t } = useTranslation('notices');
+  const [open, setOpen] = useState(false);
+  const [page, setPage] = useState(1);
+  const [fresh, setFresh] = useState(false);
+  const notices = useNoticePage(page, open);
+  useNoticePush(() => setFresh(true));
+
+  const handleOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) setFresh(false);
+  };
+
+  const rows = notices.data?.rows ?? [];
+  const panel = (
+    <Card
+      className="message-center"
+      size="small"
+      title={t('title')}
+      data-testid="message-center-panel"
+      styles={{ body: { padding: 0 } }}
+    >
+      <Spin spinning={notices.isFetching}>
+        <div className="message-center__list">
+          {rows.length > 0 ? (
+            <Collapse accordion ghost items={noticeItems(rows, t('unread'))} />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} style={{ padding: '24px 0' }} />
+          )}
+        </div>
+      </Spin>
+      {(notices.data?.total ?? 0) > NOTICE_PAGE_SIZE && (
+        <div className="message-center__pager">
+          <Pagination
+            size="small"
+            simple
+            current={page}
+            pageSize={NOTICE_PAGE_SIZE}
+            total={notices.data?.total ?? 0}
+            onChange={setPage}
+            showSizeChanger={false}
+          />
+        </div>
+      )}
+    </Card>
+  );
+
+  return (
+    <Dropdown open={open} onOpenChange={handleOpenChange} trigger={['click']} popupRender={() => panel}>
+      {/* The tooltip would cover the panel's own title while it is open. */}
+      <Tooltip title={fresh ? t('newArrived') : t('title')} open={open ? false : undefined}>
+        <Badge dot={fresh} offset={[-6, 6]}>
+          <Button type="text" icon={<BellOutlined />} aria-label={t('title')} data-testid="message-center" />
+        </Badge>
+      </Tooltip>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Why a call failed: `http` an envelope A code other than 200 (or a bare HTTP error),
+ * `state` an envelope B answer with state 0, `unauthorized` code 401, `network` no answer,
+ * `timeout` no answer within the request time-out.
+ */
+export type ApiErrorKind = 'http' | 'state' | 'unauthorized' | 'network' | 'timeout';
+
+/** The error every call of the api client rejects with; `message` is ready to show. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly code: number;
+
+  constructor(kind: ApiErrorKind, code: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.code = code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,11 @@
+export { ApiError, isApiError } from './api-error';
+export type { ApiErrorKind } from './api-error';
+export { configureApi } from './api-hooks';
+export type { ApiHooks } from './api-hooks';
+export { API_BASE, apiUrl, downloadXlsx, get, postJson, requestHeaders, upload } from './client';
+export type { Query, RequestOptions, UploadProgress } from './client';
+export { handleUnauthorized, resetUnauthorized } from './unauthorized';
+export { queryClient } from './query-client';
+export { HOME_DATA_PATH, fetchHomeData, homeDataKey, homeDataKeyNow, useHomeData } from './home-data';
+export { CONFIG_LIST_PATH, readAppConfig, readMapConfig, useAppConfig } from './config-list';
+export type { AppConfig, MapConfig } from './config-list';

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@patrol/contracts';
+import { STORAGE_KEYS, writeItem } from '../storage';
+import { applyDayjsLocale } from './dayjs';
+import { currentLanguage, i18n, isLanguage } from './i18n';
+
+/** Product title per language; it is the browser tab title too. */
+function applyDocument(language: Language): void {
+  document.documentElement.lang = language;
+  document.title = i18n.t('productName', { ns: 'common', lng: language });
+}
+
+/** Switches every text of the console (antd and dates follow through the providers) and remembers it. */
+export async function setLanguage(language: Language): Promise<void> {
+  writeItem(STORAGE_KEYS.language, language);
+  applyDayjsLocale(language);
+  await i18n.changeLanguage(language);
+  applyDocument(language);
+}
+
+export function initDocumentLanguage(): void {
+  applyDocument(currentLanguage());
+}
+
+/** The current language; components re-render when it changes. */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  return isLanguage(instance.language) ? instance.language : currentLanguage();
+}

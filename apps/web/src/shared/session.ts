@@ -1,0 +1,72 @@
+import Cookies from 'js-cookie';
+import { DEFAULT_TENANT_ID, LOGIN_COOKIE_DAYS, menuNames } from '@patrol/contracts';
+import type { LoginResponse, MenuNode, SessionUser } from '@patrol/contracts';
+import { STORAGE_KEYS, readItem, readJson, removeItem, writeItem, writeJson } from './storage';
+
+/** True while the login cookie lives (it expires after one day, like the server session). */
+export function hasLoginCookie(): boolean {
+  return Cookies.get(STORAGE_KEYS.loginCookie) !== undefined;
+}
+
+export function getToken(): string | null {
+  return readItem(STORAGE_KEYS.token);
+}
+
+export function getTenantId(): number {
+  const value = Number(readItem(STORAGE_KEYS.tenantId));
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_TENANT_ID;
+}
+
+export function getUserInfo(): SessionUser | null {
+  return readJson<SessionUser>(STORAGE_KEYS.userInfo, 'session');
+}
+
+export function getMenuList(): string | null {
+  return readItem(STORAGE_KEYS.menuList);
+}
+
+export function isExternalAccess(): boolean {
+  return readItem(STORAGE_KEYS.external, 'session') === '1';
+}
+
+export function isDashboard3dEnabled(): boolean {
+  return readItem(STORAGE_KEYS.dashboard3d, 'session') === '1';
+}
+
+/** Stores what a successful sign-in returns. */
+export function startSession(login: LoginResponse): void {
+  Cookies.set(STORAGE_KEYS.loginCookie, '1', { expires: LOGIN_COOKIE_DAYS, sameSite: 'lax' });
+  writeItem(STORAGE_KEYS.token, login.token);
+  writeJson(STORAGE_KEYS.userInfo, login.user, 'session');
+  writeItem(STORAGE_KEYS.tenantId, String(login.user.tenantId));
+  writeJson(STORAGE_KEYS.tenantInfo, { name: login.user.tenantName });
+}
+
+/** Writes the guard's list: every route name of the menu tree joined with '|'. */
+export function storeMenuList(menu: MenuNode[]): string {
+  const list = menuNames(menu).join('|');
+  writeItem(STORAGE_KEYS.menuList, list);
+  return list;
+}
+
+/**
+ * Ends the session in the browser: cookie, token, user, menu list, tags, tenant and the alarm
+ * mute times go; the language stays, it belongs to the person and not to the session.
+ */
+export function clearSession(): void {
+  Cookies.remove(STORAGE_KEYS.loginCookie);
+  for (const key of [
+    STORAGE_KEYS.token,
+    STORAGE_KEYS.menuList,
+    STORAGE_KEYS.tagNavList,
+    STORAGE_KEYS.tenantId,
+    STORAGE_KEYS.tenantInfo,
+    STORAGE_KEYS.warningMuteUntil,
+    STORAGE_KEYS.sentimentMuteUntil,
+  ]) {
+    removeItem(key);
+  }
+  for (const key of [STORAGE_KEYS.userInfo, STORAGE_KEYS.external, STORAGE_KEYS.dashboard3d]) {
+    removeItem(key, 'session');
+  }
+}

@@ -1,0 +1,69 @@
+// Starts the real server as a user would (node + tsx on apps/server/src/main.ts) and reports when
+// it is ready, so benchmarks measure the product, not a test harness.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export type RunningServer = {
+  url: string;
+  pid: number;
+  /** Wall time from spawn to the first healthy answer of GET /api/health, in ms. */
+  readyMs: number;
+  /** Resident memory of the server process now, in MiB (Linux). */
+  rssMiB(): number;
+  stop(): Promise<void>;
+};
+
+/** A port free on loopback now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? 1));
+  for (;;) {
+    if (exited !== null) throw new Error(`the server exited with ${exited} before it was ready`);
+    const res = await fetch(`${url}/api/health`).catch(() => null);
+    if (res?.ok) break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    url,
+    pid: child.pid!,
+    readyMs,
+    rssMiB: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Percentile of sorted samples (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export const ms = (n: number) => `${n.toFixed(1)} ms`;

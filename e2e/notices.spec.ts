@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from './support.js';
+
+test('a published notice arrives live as a system message and is listed in the message center', async ({ page }) => {
+  await signIn(page, ADMIN.account, ADMIN.password);
+  await expect(page.getByTestId('link-status')).toHaveAttribute('data-status', 'open');
+
+  const title = `巡检通知 ${Date.now()}`;
+  const content = '今晚 22:00 起 3 号区域暂停巡检。';
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.post('/api/notice-server/notice/publish', {
+    headers: { authorization: `Bearer ${token}`, 'tenant-id': '1' },
+    data: { title, content },
+  });
+  expect(res.status()).toBe(200);
+
+  // Pushed over the socket: an info notice titled "system message".
+  const notification = page.locator('.ant-notification-notice');
+  await expect(notification.getByText('系统消息')).toBeVisible();
+  await expect(notification.getByText(title)).toBeVisible();
+  await notification.getByRole('button', { name: '关闭' }).click();
+  await expect(notification).toBeHidden();
+
+  // Listed in the message center; the accordion shows its content.
+  await page.getByTestId('message-center').click();
+  const panel = page.getByTestId('message-center-panel');
+  await expect(panel.getByText(title)).toBeVisible();
+  await panel.getByText(title).click();
+  await expect(panel.getByText(content)).toBeVisible();
+});

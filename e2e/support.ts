@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD } from './playwright.config.js';
+
+export const ADMIN = { account: 'admin', password: ADMIN_PASSWORD };
+
+/** Signs in through the login page (in zh-CN, the default language) and waits for the home page. */
+export async function signIn(page: Page, account: string, password: string): Promise<void> {
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/login/);
+  await page.getByLabel('账号').fill(account);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/#\/home/);
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+}
+
+/** Opens a page from the side menu: the group first, then the item. */
+export async function openFromMenu(page: Page, group: string, item: string): Promise<void> {
+  const menu = page.getByTestId('side-menu');
+  const link = menu.getByRole('menuitem', { name: item, exact: true });
+  if (!(await link.isVisible())) await menu.getByRole('menuitem', { name: group, exact: true }).click();
+  await link.click();
+}

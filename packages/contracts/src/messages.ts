@@ -1,0 +1,171 @@
+import type { Language } from './constants.js';
+
+/**
+ * Messages that both sides show: API errors (the server localises them by the language header)
+ * and validation rules (the console shows them under the field). Every contract message is one of
+ * these keys, so a rule fails with the same words in the browser and in the API.
+ */
+const zhCN = {
+  errors: {
+    badRequest: '请求参数有误',
+    unauthorized: '登录信息已过期，请重新登录',
+    forbidden: '没有权限执行此操作',
+    notFound: '请求的资源不存在',
+    conflict: '数据已被修改或已存在',
+    validation: '输入内容有误，请检查后重试',
+    tooManyRequests: '请求过于频繁，请稍后再试',
+    server: '服务器错误，请联系管理员',
+    loginFailed: '账号或密码错误',
+    accountLocked: '登录失败次数过多，账号已锁定，请 {{minutes}} 分钟后再试',
+    accountDisabled: '账号已停用，请联系管理员',
+    oldPasswordWrong: '原密码错误',
+    samePassword: '新密码不能与原密码相同',
+    tenantForbidden: '无权访问该租户',
+    tenantDisabled: '租户已停用，请联系管理员',
+    sessionExpired: '会话已过期',
+    networkError: '网络错误，请联系管理员',
+    timeout: '请求超时',
+    tokenMissing: '缺少 token 参数',
+    tenantIdMissing: '缺少租户 ID 参数',
+    tenantInfoFailed: '获取租户信息失败',
+    verifyFailed: '验证失败',
+    contactAdmin: '请联系管理员',
+    checkParams: '请检查输入参数',
+    routeNotFound: '接口不存在：{{method}} {{url}}',
+  },
+  validation: {
+    required: '此项为必填项',
+    invalid: '格式不正确',
+    accountRequired: '请输入账号',
+    accountTooLong: '账号不能超过 64 个字符',
+    passwordRequired: '请输入密码',
+    oldPasswordRequired: '请输入原密码',
+    newPasswordRequired: '请输入新密码',
+    confirmPasswordRequired: '请再次输入新密码',
+    passwordLength: '密码长度为 {{min}} 到 {{max}} 位',
+    passwordLetter: '密码至少包含一个字母',
+    passwordDigitRun: '密码不能包含 {{run}} 位及以上连续递增或递减的数字',
+    passwordRepeat: '相同字符不能连续超过 {{max}} 个',
+    passwordMismatch: '两次输入的密码不一致',
+    passwordHash: '密码摘要格式不正确',
+    configKeysRequired: '请指定配置项',
+  },
+};
+
+type Messages = typeof zhCN;
+
+const zhTW: Messages = {
+  errors: {
+    badRequest: '請求參數有誤',
+    unauthorized: '登入資訊已過期，請重新登入',
+    forbidden: '沒有權限執行此操作',
+    notFound: '請求的資源不存在',
+    conflict: '資料已被修改或已存在',
+    validation: '輸入內容有誤，請檢查後重試',
+    tooManyRequests: '請求過於頻繁，請稍後再試',
+    server: '伺服器錯誤，請聯絡管理員',
+    loginFailed: '帳號或密碼錯誤',
+    accountLocked: '登入失敗次數過多，帳號已鎖定，請 {{minutes}} 分鐘後再試',
+    accountDisabled: '帳號已停用，請聯絡管理員',
+    oldPasswordWrong: '原密碼錯誤',
+    samePassword: '新密碼不能與原密碼相同',
+    tenantForbidden: '無權存取該租戶',
+    tenantDisabled: '租戶已停用，請聯絡管理員',
+    sessionExpired: '工作階段已過期',
+    networkError: '網路錯誤，請聯絡管理員',
+    timeout: '請求逾時',
+    tokenMissing: '缺少 token 參數',
+    tenantIdMissing: '缺少租戶 ID 參數',
+    tenantInfoFailed: '取得租戶資訊失敗',
+    verifyFailed: '驗證失敗',
+    contactAdmin: '請聯絡管理員',
+    checkParams: '請檢查輸入參數',
+    routeNotFound: '介面不存在：{{method}} {{url}}',
+  },
+  validation: {
+    required: '此項為必填項',
+    invalid: '格式不正確',
+    accountRequired: '請輸入帳號',
+    accountTooLong: '帳號不能超過 64 個字元',
+    passwordRequired: '請輸入密碼',
+    oldPasswordRequired: '請輸入原密碼',
+    newPasswordRequired: '請輸入新密碼',
+    confirmPasswordRequired: '請再次輸入新密碼',
+    passwordLength: '密碼長度為 {{min}} 到 {{max}} 位',
+    passwordLetter: '密碼至少包含一個字母',
+    passwordDigitRun: '密碼不能包含 {{run}} 位及以上連續遞增或遞減的數字',
+    passwordRepeat: '相同字元不能連續超過 {{max}} 個',
+    passwordMismatch: '兩次輸入的密碼不一致',
+    passwordHash: '密碼摘要格式不正確',
+    configKeysRequired: '請指定設定項',
+  },
+};
+
+const enUS: Messages = {
+  errors: {
+    badRequest: 'The request is not valid',
+    unauthorized: 'Your login information has expired, please log in again',
+    forbidden: 'You do not have permission to do this',
+    notFound: 'The requested resource does not exist',
+    conflict: 'The data was changed or already exists',
+    validation: 'Some input is not valid, please check and try again',
+    tooManyRequests: 'Too many requests, please try again later',
+    server: 'Server error, please contact the administrator',
+    loginFailed: 'Wrong account or password',
+    accountLocked: 'Too many failed logins: the account is locked, try again in {{minutes}} minutes',
+    accountDisabled: 'This account is disabled, please contact the administrator',
+    oldPasswordWrong: 'The old password is wrong',
+    samePassword: 'The new password must differ from the old one',
+    tenantForbidden: 'You may not access this tenant',
+    tenantDisabled: 'This tenant is disabled, please contact the administrator',
+    sessionExpired: 'Session expired',
+    networkError: 'Network error, please contact the administrator',
+    timeout: 'Request timeout',
+    tokenMissing: 'The token parameter is missing',
+    tenantIdMissing: 'The tenant ID parameter is missing',
+    tenantInfoFailed: 'Failed to get tenant information',
+    verifyFailed: 'Verification failed',
+    contactAdmin: 'Please contact the administrator',
+    checkParams: 'Please check the input parameters',
+    routeNotFound: 'No such API: {{method}} {{url}}',
+  },
+  validation: {
+    required: 'This field is required',
+    invalid: 'The format is not valid',
+    accountRequired: 'Please enter the account',
+    accountTooLong: 'The account may have at most 64 characters',
+    passwordRequired: 'Please enter the password',
+    oldPasswordRequired: 'Please enter the old password',
+    newPasswordRequired: 'Please enter the new password',
+    confirmPasswordRequired: 'Please enter the new password again',
+    passwordLength: 'The password must have {{min}} to {{max}} characters',
+    passwordLetter: 'The password must contain at least one letter',
+    passwordDigitRun: 'The password must not contain {{run}} or more consecutive ascending or descending digits',
+    passwordRepeat: 'No more than {{max}} identical characters in a row',
+    passwordMismatch: 'The passwords entered twice do not match',
+    passwordHash: 'The password digest is not valid',
+    configKeysRequired: 'Please name the config keys',
+  },
+};
+
+export const messages: Record<Language, Messages> = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS };
+
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+/** A key such as `errors.loginFailed` or `validation.passwordLetter`. */
+export type MessageKey = Leaves<Messages>;
+
+/** Parameters that go with a message key, e.g. the numbers of the password rule. */
+export const messageParams: Partial<Record<MessageKey, Record<string, string | number>>> = {};
+
+/** Translates a message key for a language, filling `{{name}}` from params; unknown keys come back as they are. */
+export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  let node: unknown = messages[lang];
+  for (const part of key.split('.')) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  if (typeof node !== 'string') return key;
+  const all = { ...messageParams[key as MessageKey], ...params };
+  return node.replace(/\{\{(\w+)\}\}/g, (m, name: string) => (name in all ? String(all[name]) : m));
+}

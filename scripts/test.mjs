@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Runs every check of the project and ends with one line "N passed, N failed" summing them all.
+// Suites: lint, typecheck, contracts, web, server on PGlite, server on PostgreSQL (when
+// TEST_DATABASE_URL is set), end-to-end in Chromium. Set SKIP_E2E=1 to leave the browser out.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, '.test-output');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const results = [];
+
+function run(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+/** A check with no test count of its own (lint, typecheck, build) counts as one. */
+function check(name, cmd, args, env) {
+  console.log(`\n=== ${name}`);
+  const status = run(cmd, args, env);
+  results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+  return status === 0;
+}
+
+function vitest(name, dir, env = {}) {
+  console.log(`\n=== ${name}`);
+  const file = join(out, `${name.replace(/\W+/g, '-')}.json`);
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    env,
+  );
+  if (!existsSync(file)) return results.push({ name, passed: 0, failed: 1 });
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  results.push({ name, passed: report.numPassedTests, failed });
+}
+
+function playwright(name) {
+  console.log(`\n=== ${name}`);
+  const file = join(out, 'e2e.json');
+  const status = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  if (!existsSync(file)) return results.push({ name, passed: 0, failed: 1 });
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+  results.push({ name, passed: stats.expected + stats.flaky, failed });
+}
+
+check('lint', 'npx', ['eslint', '.']);
+check('format', 'npx', ['prettier', '--check', '.']);
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+vitest('contracts', 'packages/contracts');
+vitest('web', 'apps/web');
+vitest('server (PGlite)', 'apps/server', { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('server (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the server suite ran on PGlite only)');
+}
+if (process.env.SKIP_E2E !== '1') {
+  if (check('build web', 'npm', ['run', '--silent', 'build'])) playwright('end-to-end');
+}
+
+console.log('\n=== summary');
+for (const r of results) console.log(`${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
