@@ -11,6 +11,12 @@ import { createRealtimeHub } from './modules/realtime/realtime.service.js';
 import { resourcesRoutes } from './modules/resources/resources.routes.js';
 import { collectRouteResources, syncResources } from './modules/resources/resources.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { menusRoutes } from './modules/menus/menus.routes.js';
+import { serversRoutes } from './modules/servers/servers.routes.js';
+import { exposeRoutes } from './modules/expose/expose.routes.js';
+import { logsRoutes } from './modules/logs/logs.routes.js';
 import { API_PREFIX, installAccessHook } from './platform/auth.js';
 import { createMemoryBus, type Bus } from './platform/bus.js';
 import type { AppConfig } from './platform/config.js';
@@ -99,6 +105,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(noticesRoutes, { ctx, hub });
       await api.register(resourcesRoutes, { ctx });
       await api.register(realtimeRoutes, { auth, hub });
+      await api.register(tenantsRoutes, { ctx });
+      await api.register(rolesRoutes, { ctx });
+      await api.register(menusRoutes, { ctx });
+      await api.register(serversRoutes, { ctx });
+      await api.register(exposeRoutes, { ctx });
+      await api.register(logsRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

@@ -1,11 +1,20 @@
 import type { Language } from './constants.js';
+import { tenantsMessages } from './tenants.messages.js';
+import { usersMessages } from './users.messages.js';
+import { rolesMessages } from './roles.messages.js';
+import { menusMessages } from './menus.messages.js';
+import { resourcesMessages } from './resources.messages.js';
+import { configsMessages } from './configs.messages.js';
+import { serversMessages } from './servers.messages.js';
+import { exposeMessages } from './expose.messages.js';
+import { logsMessages } from './logs.messages.js';
 
 /**
  * Messages that both sides show: API errors (the server localises them by the language header)
  * and validation rules (the console shows them under the field). Every contract message is one of
  * these keys, so a rule fails with the same words in the browser and in the API.
  */
-const zhCN = {
+const coreZhCN = {
   errors: {
     badRequest: '请求参数有误',
     unauthorized: '登录信息已过期，请重新登录',
@@ -52,9 +61,9 @@ const zhCN = {
   },
 };
 
-type Messages = typeof zhCN;
+type CoreMessages = typeof coreZhCN;
 
-const zhTW: Messages = {
+const coreZhTW: CoreMessages = {
   errors: {
     badRequest: '請求參數有誤',
     unauthorized: '登入資訊已過期，請重新登入',
@@ -101,7 +110,7 @@ const zhTW: Messages = {
   },
 };
 
-const enUS: Messages = {
+const coreEnUS: CoreMessages = {
   errors: {
     badRequest: 'The request is not valid',
     unauthorized: 'Your login information has expired, please log in again',
@@ -148,7 +157,51 @@ const enUS: Messages = {
   },
 };
 
-export const messages: Record<Language, Messages> = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS };
+/**
+ * Each area keeps its own messages in `<area>.messages.ts` under its own section (`tenants.codeTaken`),
+ * so areas never edit each other's texts.
+ */
+const zhCN = {
+  ...coreZhCN,
+  tenants: tenantsMessages['zh-CN'],
+  users: usersMessages['zh-CN'],
+  roles: rolesMessages['zh-CN'],
+  menus: menusMessages['zh-CN'],
+  resources: resourcesMessages['zh-CN'],
+  configs: configsMessages['zh-CN'],
+  servers: serversMessages['zh-CN'],
+  expose: exposeMessages['zh-CN'],
+  logs: logsMessages['zh-CN'],
+};
+type Messages = typeof zhCN;
+
+export const messages: Record<Language, Messages> = {
+  'zh-CN': zhCN,
+  'zh-TW': {
+    ...coreZhTW,
+    tenants: tenantsMessages['zh-TW'],
+    users: usersMessages['zh-TW'],
+    roles: rolesMessages['zh-TW'],
+    menus: menusMessages['zh-TW'],
+    resources: resourcesMessages['zh-TW'],
+    configs: configsMessages['zh-TW'],
+    servers: serversMessages['zh-TW'],
+    expose: exposeMessages['zh-TW'],
+    logs: logsMessages['zh-TW'],
+  },
+  'en-US': {
+    ...coreEnUS,
+    tenants: tenantsMessages['en-US'],
+    users: usersMessages['en-US'],
+    roles: rolesMessages['en-US'],
+    menus: menusMessages['en-US'],
+    resources: resourcesMessages['en-US'],
+    configs: configsMessages['en-US'],
+    servers: serversMessages['en-US'],
+    expose: exposeMessages['en-US'],
+    logs: logsMessages['en-US'],
+  },
+};
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;

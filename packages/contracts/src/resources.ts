@@ -2,9 +2,11 @@ import { z } from 'zod';
 
 /**
  * How a route may be called: `public` by anyone, `session` by any signed-in user, `grant` only by a
- * user one of whose roles is granted the resource (route + method).
+ * user one of whose roles is granted the resource (route + method), `platform` like `grant` but only
+ * by platform administrators (tenants, menus, resources, configs, service list, robot migration):
+ * such a resource is never granted to a role of another tenant.
  */
-export const resourceAccess = z.enum(['public', 'session', 'grant']);
+export const resourceAccess = z.enum(['public', 'session', 'grant', 'platform']);
 export type ResourceAccess = z.infer<typeof resourceAccess>;
 
 /** An API route registered as a resource at server start (spec section 3: route, method). */

@@ -7,3 +7,6 @@ export * from '../modules/resources/resources.tables.js';
 export * from '../modules/auth/auth.tables.js';
 export * from '../modules/configs/configs.tables.js';
 export * from '../modules/notices/notices.tables.js';
+export * from '../modules/logs/logs.tables.js';
+export * from '../modules/expose/expose.tables.js';
+export * from '../modules/servers/servers.tables.js';

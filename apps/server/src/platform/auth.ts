@@ -62,7 +62,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
  * The one access hook of the API. For every route that is not public it authenticates the session
  * (401), resolves the acting tenant from the `tenant-id` header (403 unless it is the user's own or
  * the user is a platform administrator and the tenant exists and is enabled) and, for `grant`
- * routes, checks that one of the caller's roles is granted the route's resource (403). Grants are
+ * and `platform` routes (the latter for platform administrators only), checks that one of the caller's roles is granted the route's resource (403). Grants are
  * read on every request, so a change applies to the very next one.
  *
  * It runs on `onRequest`, before the body is read and validated: an anonymous caller learns
@@ -86,7 +86,8 @@ export function installAccessHook(app: FastifyInstance, deps: { db: Db; auth: Au
     const platformAdmin = isPlatformAdmin(session.tenantId, roles);
     const tenantId = await actingTenant(deps.db, request, session.tenantId, platformAdmin);
 
-    if (access === 'grant') {
+    if (access === 'platform' && !platformAdmin) throw forbidden();
+    if (access === 'grant' || access === 'platform') {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       const roleIds = roles.map((r) => r.roleId);
       if (!(await rolesGrantResource(deps.db, session.tenantId, roleIds, method, url ?? ''))) throw forbidden();

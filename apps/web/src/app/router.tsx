@@ -1,5 +1,6 @@
 import { createHashRouter, redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
 import { guardLoader } from './guard/guard-loader';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './layouts/root-layout';
@@ -24,6 +25,20 @@ const ErrorLoggerPage = lazyPage(() =>
   import('@/features/errors/pages/error-logger-page').then((m) => m.ErrorLoggerPage),
 );
 
+/** Pages that are built, by route name; every other page of a section shows the placeholder. */
+const PAGES: Record<string, ComponentType> = {
+  organuserctrl: lazyPage(() => import('@/features/users/pages/users-page').then((m) => m.UsersPage)),
+  menulistctrl: lazyPage(() => import('@/features/menus/pages/menus-page').then((m) => m.MenusPage)),
+  rolectrl: lazyPage(() => import('@/features/roles/pages/roles-page').then((m) => m.RolesPage)),
+  resources: lazyPage(() => import('@/features/resources/pages/resources-page').then((m) => m.ResourcesPage)),
+  server: lazyPage(() => import('@/features/servers/pages/servers-page').then((m) => m.ServersPage)),
+  config: lazyPage(() => import('@/features/configs/pages/configs-page').then((m) => m.ConfigsPage)),
+  tenant: lazyPage(() => import('@/features/tenants/pages/tenants-page').then((m) => m.TenantsPage)),
+  expose: lazyPage(() => import('@/features/expose/pages/expose-page').then((m) => m.ExposePage)),
+  loginList: lazyPage(() => import('@/features/logs/pages/login-logs-page').then((m) => m.LoginLogsPage)),
+  operationList: lazyPage(() => import('@/features/logs/pages/operation-logs-page').then((m) => m.OperationLogsPage)),
+};
+
 /** A route the guard checks under `name`. */
 function guarded(handle: RouteHandle) {
   return { handle, loader: guardLoader(handle.name) };
@@ -38,11 +53,14 @@ function section(name: string, children: string[]): RouteObject {
     path: name,
     children: [
       { index: true, loader: () => redirect(`/${name}/${children[0]}`) },
-      ...children.map((child) => ({
-        path: child,
-        ...guarded({ name: child }),
-        element: <PlaceholderPage name={child} />,
-      })),
+      ...children.map((child) => {
+        const Page = PAGES[child];
+        return {
+          path: child,
+          ...guarded({ name: child }),
+          element: Page ? <Page /> : <PlaceholderPage name={child} />,
+        };
+      }),
     ],
   };
 }

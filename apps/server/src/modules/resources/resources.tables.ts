@@ -9,7 +9,7 @@ export const resources = pgTable(
     route: varchar({ length: 300 }).notNull(),
     method: varchar({ length: 10 }).notNull(),
     description: varchar({ length: 300 }).notNull().default(''),
-    /** 'public' | 'session' | 'grant' */
+    /** 'public' | 'session' | 'grant' | 'platform' */
     access: varchar({ length: 10 }).notNull().default('grant'),
     ...timestamps(),
   },

@@ -8,3 +8,6 @@ export const ADMIN_ROLE_CODE = 'admin';
 export function isPlatformAdmin(homeTenantId: number, roles: RoleSummary[]): boolean {
   return homeTenantId === PLATFORM_TENANT_ID && roles.some((r) => r.roleCode === ADMIN_ROLE_CODE);
 }
+
+/** Codes of the roles the console makes itself (at first start, or with each new tenant). */
+export const SEEDED_ROLE_CODES: string[] = [ADMIN_ROLE_CODE];

@@ -7,6 +7,15 @@ import zhCNHome from '@/locales/zh-CN/home.json';
 import zhCNNotices from '@/locales/zh-CN/notices.json';
 import zhCNErrors from '@/locales/zh-CN/errors.json';
 import zhCNPlaceholder from '@/locales/zh-CN/placeholder.json';
+import zhCNTenants from '@/locales/zh-CN/tenants.json';
+import zhCNUsers from '@/locales/zh-CN/users.json';
+import zhCNRoles from '@/locales/zh-CN/roles.json';
+import zhCNMenus from '@/locales/zh-CN/menus.json';
+import zhCNResources from '@/locales/zh-CN/resources.json';
+import zhCNConfigs from '@/locales/zh-CN/configs.json';
+import zhCNServers from '@/locales/zh-CN/servers.json';
+import zhCNExpose from '@/locales/zh-CN/expose.json';
+import zhCNLogs from '@/locales/zh-CN/logs.json';
 import zhTWCommon from '@/locales/zh-TW/common.json';
 import zhTWLayout from '@/locales/zh-TW/layout.json';
 import zhTWAuth from '@/locales/zh-TW/auth.json';
@@ -14,6 +23,15 @@ import zhTWHome from '@/locales/zh-TW/home.json';
 import zhTWNotices from '@/locales/zh-TW/notices.json';
 import zhTWErrors from '@/locales/zh-TW/errors.json';
 import zhTWPlaceholder from '@/locales/zh-TW/placeholder.json';
+import zhTWTenants from '@/locales/zh-TW/tenants.json';
+import zhTWUsers from '@/locales/zh-TW/users.json';
+import zhTWRoles from '@/locales/zh-TW/roles.json';
+import zhTWMenus from '@/locales/zh-TW/menus.json';
+import zhTWResources from '@/locales/zh-TW/resources.json';
+import zhTWConfigs from '@/locales/zh-TW/configs.json';
+import zhTWServers from '@/locales/zh-TW/servers.json';
+import zhTWExpose from '@/locales/zh-TW/expose.json';
+import zhTWLogs from '@/locales/zh-TW/logs.json';
 import enUSCommon from '@/locales/en-US/common.json';
 import enUSLayout from '@/locales/en-US/layout.json';
 import enUSAuth from '@/locales/en-US/auth.json';
@@ -21,6 +39,15 @@ import enUSHome from '@/locales/en-US/home.json';
 import enUSNotices from '@/locales/en-US/notices.json';
 import enUSErrors from '@/locales/en-US/errors.json';
 import enUSPlaceholder from '@/locales/en-US/placeholder.json';
+import enUSTenants from '@/locales/en-US/tenants.json';
+import enUSUsers from '@/locales/en-US/users.json';
+import enUSRoles from '@/locales/en-US/roles.json';
+import enUSMenus from '@/locales/en-US/menus.json';
+import enUSResources from '@/locales/en-US/resources.json';
+import enUSConfigs from '@/locales/en-US/configs.json';
+import enUSServers from '@/locales/en-US/servers.json';
+import enUSExpose from '@/locales/en-US/expose.json';
+import enUSLogs from '@/locales/en-US/logs.json';
 
 /**
  * One namespace per area, named like the locale file; `messages` holds the contracts' error and
@@ -35,6 +62,15 @@ export const resources = {
     notices: zhCNNotices,
     errors: zhCNErrors,
     placeholder: zhCNPlaceholder,
+    tenants: zhCNTenants,
+    users: zhCNUsers,
+    roles: zhCNRoles,
+    menus: zhCNMenus,
+    resources: zhCNResources,
+    configs: zhCNConfigs,
+    servers: zhCNServers,
+    expose: zhCNExpose,
+    logs: zhCNLogs,
     messages: messages['zh-CN'],
   },
   'zh-TW': {
@@ -45,6 +81,15 @@ export const resources = {
     notices: zhTWNotices,
     errors: zhTWErrors,
     placeholder: zhTWPlaceholder,
+    tenants: zhTWTenants,
+    users: zhTWUsers,
+    roles: zhTWRoles,
+    menus: zhTWMenus,
+    resources: zhTWResources,
+    configs: zhTWConfigs,
+    servers: zhTWServers,
+    expose: zhTWExpose,
+    logs: zhTWLogs,
     messages: messages['zh-TW'],
   },
   'en-US': {
@@ -55,6 +100,15 @@ export const resources = {
     notices: enUSNotices,
     errors: enUSErrors,
     placeholder: enUSPlaceholder,
+    tenants: enUSTenants,
+    users: enUSUsers,
+    roles: enUSRoles,
+    menus: enUSMenus,
+    resources: enUSResources,
+    configs: enUSConfigs,
+    servers: enUSServers,
+    expose: enUSExpose,
+    logs: enUSLogs,
     messages: messages['en-US'],
   },
 } satisfies Record<Language, Record<string, object>>;

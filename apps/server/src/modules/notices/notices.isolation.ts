@@ -1,0 +1,38 @@
+import { insertNotices } from './notices.repository.js';
+import type { IsolationArea } from '../../../test/isolation.js';
+
+export const isolation: IsolationArea = {
+  seed: async (t, tenant) => {
+    await insertNotices(t.db, tenant.tenantId, [
+      {
+        userId: tenant.admin.id,
+        title: `Notice ${tenant.marker}`,
+        content: tenant.marker,
+        type: 1,
+        createdAt: new Date(),
+      },
+    ]);
+    const [row] = (await t.db.query.notices.findMany({ where: (n, { eq }) => eq(n.tenantId, tenant.tenantId) })) ?? [];
+    tenant.ids.notice = row!.id;
+  },
+  cases: [
+    {
+      resource: 'GET /api/notice-server/notice/my/page',
+      ownData: true,
+      request: () => ({ url: '/api/notice-server/notice/my/page', query: { index: '1', type: '1', read: '' } }),
+    },
+    {
+      resource: 'POST /api/notice-server/notice/publish',
+      request: ({ b }) => ({
+        url: '/api/notice-server/notice/publish',
+        payload: { title: 'x', content: 'y', userIds: [b.admin.id] },
+      }),
+    },
+    // Marking read ignores ids of others' notices (answers count 0); the walk proves nothing changes.
+    {
+      resource: 'POST /api/notice-server/notice/read',
+      ownData: true,
+      request: ({ b }) => ({ url: '/api/notice-server/notice/read', payload: { noticeIds: [b.ids.notice] } }),
+    },
+  ],
+};

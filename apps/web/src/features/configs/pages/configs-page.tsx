@@ -1,0 +1,4 @@
+/** The config page. */
+export function ConfigsPage() {
+  return null;
+}

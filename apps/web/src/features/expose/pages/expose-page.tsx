@@ -1,0 +1,4 @@
+/** The expose page. */
+export function ExposePage() {
+  return null;
+}

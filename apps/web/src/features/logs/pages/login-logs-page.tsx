@@ -1,0 +1,4 @@
+/** The loginList page. */
+export function LoginLogsPage() {
+  return null;
+}

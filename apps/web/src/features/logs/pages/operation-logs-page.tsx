@@ -1,0 +1,4 @@
+/** The operationList page. */
+export function OperationLogsPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** The menulistctrl page. */
+export function MenusPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** The resources page. */
+export function ResourcesPage() {
+  return null;
+}

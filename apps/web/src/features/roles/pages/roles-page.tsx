@@ -1,0 +1,4 @@
+/** The rolectrl page. */
+export function RolesPage() {
+  return null;
+}

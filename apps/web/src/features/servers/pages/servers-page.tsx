@@ -1,0 +1,4 @@
+/** The server page. */
+export function ServersPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** The tenant page. */
+export function TenantsPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** The organuserctrl page. */
+export function UsersPage() {
+  return null;
+}
