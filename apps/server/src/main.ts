@@ -56,7 +56,13 @@ async function main() {
       log,
     });
 
-    app = await buildApp({ config, database, loggerInstance: log, trustProxy: config.trustProxy });
+    app = await buildApp({
+      config,
+      database,
+      loggerInstance: log,
+      trustProxy: config.trustProxy,
+      ...(config.webDist ? { webDist: config.webDist } : {}),
+    });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

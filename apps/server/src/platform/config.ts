@@ -22,6 +22,8 @@ export type AppConfig = {
   scryptLogN: number;
   /** Trust X-Forwarded-For from a reverse proxy: true, or the proxy addresses. */
   trustProxy: boolean | string[];
+  /** The console build to serve; null for the repository's apps/web/dist. */
+  webDist: string | null;
 };
 
 const text = (value: string | undefined): string | null => {
@@ -63,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: text(env.REDIS_URL),
     scryptLogN: DEFAULT_SCRYPT_LOG_N,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    webDist: text(env.WEB_DIST) ? path.resolve(text(env.WEB_DIST)!) : null,
   };
 }
