@@ -35,6 +35,7 @@ CREATE TABLE "expose_tokens" (
 	"token_hash" varchar(64) NOT NULL,
 	"tenant_id" integer NOT NULL,
 	"expose_account_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
@@ -57,5 +58,6 @@ ALTER TABLE "operation_logs" ADD CONSTRAINT "operation_logs_user_id_users_id_fk"
 ALTER TABLE "expose_accounts" ADD CONSTRAINT "expose_accounts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expose_tokens" ADD CONSTRAINT "expose_tokens_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expose_tokens" ADD CONSTRAINT "expose_tokens_expose_account_id_expose_accounts_id_fk" FOREIGN KEY ("expose_account_id") REFERENCES "public"."expose_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expose_tokens" ADD CONSTRAINT "expose_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "operation_logs_tenant_idx" ON "operation_logs" USING btree ("tenant_id","created_at");--> statement-breakpoint
 CREATE INDEX "expose_tokens_account_idx" ON "expose_tokens" USING btree ("expose_account_id");

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, smallint, unique, varchar } from 'drizzle-orm/pg-core';
 import { STATUS, at, id, timestamps } from '../../db/columns.js';
 import { tenants } from '../tenants/tenants.tables.js';
+import { users } from '../users/users.tables.js';
 
 /** A third-party (expose) account of a tenant; it trades its connection password for a short-lived token. */
 export const exposeAccounts = pgTable(
@@ -20,7 +21,10 @@ export const exposeAccounts = pgTable(
   (t) => [unique('expose_accounts_tenant_account_unique').on(t.tenantId, t.account)],
 );
 
-/** A one-time external-login token issued to an expose account; only its SHA-256 is kept. */
+/**
+ * A one-time external-login token issued to an expose account for one console user of its tenant
+ * (the third party vouches for that user); only its SHA-256 is kept.
+ */
 export const exposeTokens = pgTable(
   'expose_tokens',
   {
@@ -32,6 +36,9 @@ export const exposeTokens = pgTable(
     exposeAccountId: integer()
       .notNull()
       .references(() => exposeAccounts.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: at().notNull().defaultNow(),
     expiresAt: at().notNull(),
     usedAt: at(),
