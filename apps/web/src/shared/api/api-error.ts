@@ -9,14 +9,19 @@ export type ApiErrorKind = 'http' | 'state' | 'unauthorized' | 'network' | 'time
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly code: number;
+  /** Field problems of a 422 answer (`path` is the field, `message` already translated by the server). */
+  readonly fields: FieldProblem[];
 
-  constructor(kind: ApiErrorKind, code: number, message: string) {
+  constructor(kind: ApiErrorKind, code: number, message: string, fields: FieldProblem[] = []) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.code = code;
+    this.fields = fields;
   }
 }
+
+export type FieldProblem = { path: string; message: string };
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

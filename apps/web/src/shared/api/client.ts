@@ -19,6 +19,8 @@ export type RequestOptions = {
    */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Acts in this tenant (`tenant-id` header) instead of the stored one; the server checks it. */
+  tenantId?: number;
 };
 
 export function apiUrl(path: string, query?: Query): string {
@@ -34,10 +36,10 @@ export function apiUrl(path: string, query?: Query): string {
 }
 
 /** The headers of every call: token when present, language and tenant (spec section 7). */
-export function requestHeaders(extra: Record<string, string> = {}): Record<string, string> {
+export function requestHeaders(extra: Record<string, string> = {}, tenantId?: number): Record<string, string> {
   const headers: Record<string, string> = {
     [HEADERS.language]: currentLanguage(),
-    [HEADERS.tenant]: String(getTenantId()),
+    [HEADERS.tenant]: String(tenantId ?? getTenantId()),
     ...extra,
   };
   const token = getToken();
@@ -45,7 +47,7 @@ export function requestHeaders(extra: Record<string, string> = {}): Record<strin
   return headers;
 }
 
-type EnvelopeA = { code: number; message?: string; data?: unknown };
+type EnvelopeA = { code: number; message?: string; data?: unknown; errors?: { path: string; message: string }[] };
 type EnvelopeB = { state: number; msg?: string; message?: string; data?: unknown };
 
 function isEnvelopeA(value: unknown): value is EnvelopeA {
@@ -71,7 +73,12 @@ export function interpret(status: number, text: string): unknown {
   if (isEnvelopeA(body)) {
     if (body.code === SUCCESS_CODE) return body.data;
     const message = body.message || translateMessage('errors.server');
-    throw new ApiError(body.code === 401 ? 'unauthorized' : 'http', body.code, message);
+    throw new ApiError(
+      body.code === 401 ? 'unauthorized' : 'http',
+      body.code,
+      message,
+      Array.isArray(body.errors) ? body.errors : [],
+    );
   }
   if (isEnvelopeB(body)) {
     if (body.state !== 0) return body.data;
@@ -106,7 +113,7 @@ function withTimeout<T>(work: Promise<T>, abort: () => void): Promise<T> {
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
   const controller = new AbortController();
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
-  const headers = requestHeaders(body === undefined ? {} : { 'content-type': 'application/json' });
+  const headers = requestHeaders(body === undefined ? {} : { 'content-type': 'application/json' }, options.tenantId);
   const work = (async () => {
     let response: Response;
     try {
@@ -157,7 +164,7 @@ export function upload<T>(
     xhr.open('POST', apiUrl(path, options.query));
     xhr.withCredentials = true;
     xhr.timeout = REQUEST_TIMEOUT_MS;
-    for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(requestHeaders({}, options.tenantId))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (!onProgress || !event.lengthComputable) return;
       onProgress({ loaded: event.loaded, total: event.total, percent: Math.round((event.loaded / event.total) * 100) });
@@ -184,7 +191,7 @@ export async function downloadXlsx(path: string, fileName: string, options: Requ
     let response: Response;
     try {
       response = await fetch(apiUrl(path, options.query), {
-        headers: requestHeaders(),
+        headers: requestHeaders({}, options.tenantId),
         credentials: 'include',
         signal: controller.signal,
       });

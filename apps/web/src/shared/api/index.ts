@@ -1,5 +1,5 @@
 export { ApiError, isApiError } from './api-error';
-export type { ApiErrorKind } from './api-error';
+export type { ApiErrorKind, FieldProblem } from './api-error';
 export { configureApi } from './api-hooks';
 export type { ApiHooks } from './api-hooks';
 export { API_BASE, apiUrl, downloadXlsx, get, postJson, requestHeaders, upload } from './client';

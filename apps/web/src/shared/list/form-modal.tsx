@@ -1,0 +1,67 @@
+import { useState, type ReactNode } from 'react';
+import { Form, Modal } from 'antd';
+import type { FormInstance } from 'antd';
+import { isApiError } from '../api';
+
+type Props<V> = {
+  open: boolean;
+  title: ReactNode;
+  form: FormInstance<V>;
+  /** Sends the form; resolve to close. A 422 answer puts the server's messages under the fields. */
+  onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  children: ReactNode;
+  width?: number;
+  /** Values of the form when it opens (edit); the form is cleared when it closes. */
+  initialValues?: Partial<V>;
+};
+
+/**
+ * Create and edit dialogs: validates with the form's rules (the contract's), sends, shows the
+ * server's field messages when it refuses, and keeps the dialog and its input on any failure.
+ */
+export function FormModal<V extends object>(props: Props<V>) {
+  const { open, title, form, onSubmit, onClose, children, width = 640, initialValues } = props;
+  const [busy, setBusy] = useState(false);
+  const handleOk = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.fields.length > 0) {
+        form.setFields(
+          error.fields.filter((f) => f.path).map((f) => ({ name: f.path.split('.') as never, errors: [f.message] })),
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      confirmLoading={busy}
+      onOk={handleOk}
+      onCancel={onClose}
+      destroyOnHidden
+      afterOpenChange={(visible) => {
+        if (visible) form.setFieldsValue((initialValues ?? {}) as never);
+        else form.resetFields();
+      }}
+      maskClosable={false}
+    >
+      <Form form={form} layout="vertical" preserve={false} initialValues={initialValues}>
+        {children}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * The pieces every list screen of the console is built from: a search bar, a paged list query with
+ * antd Table props, the page frame, a confirmed status switch, an export button and a form dialog
+ * that shows the server's field messages. Texts are in the `common` namespace (`list.*`).
+ */
+export { useListQuery, PAGE_SIZES } from './use-list-query';
+export type { ListParams, UseListQueryOptions } from './use-list-query';
+export { SearchBar } from './search-bar';
+export { ListPage } from './list-page';
+export { ExportButton } from './export-button';
+export { StatusSwitch } from './status-switch';
+export { FormModal } from './form-modal';
+export { formatTime } from './format';
