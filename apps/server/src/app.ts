@@ -23,6 +23,7 @@ import type { AppConfig } from './platform/config.js';
 import type { AppContext } from './platform/context.js';
 import type { Database } from './platform/db.js';
 import { installErrorHandler } from './platform/errors.js';
+import { installOperationLog } from './platform/operation-log.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { DEFAULT_WEB_DIST, registerStaticWeb } from './platform/static-web.js';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const routes = collectRouteResources(app);
   installAccessHook(app, { db: ctx.db, auth });
+  installOperationLog(app, { db: ctx.db });
 
   await app.register(
     async (api) => {

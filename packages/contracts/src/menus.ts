@@ -197,3 +197,10 @@ export function menuNames(tree: { name: string; children?: { name: string; child
   walk(tree);
   return out;
 }
+
+/**
+ * Pages of the platform tenant only (tenants, the menu tree, resources, the service list, console
+ * settings, robot migration): their menus are never granted to a role of another tenant, like the
+ * `platform` resources behind them.
+ */
+export const PLATFORM_MENUS = ['tenant', 'menulistctrl', 'resources', 'server', 'config', 'moveRobot'] as const;

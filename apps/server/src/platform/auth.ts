@@ -86,13 +86,7 @@ export function installAccessHook(app: FastifyInstance, deps: { db: Db; auth: Au
     const platformAdmin = isPlatformAdmin(session.tenantId, roles);
     const tenantId = await actingTenant(deps.db, request, session.tenantId, platformAdmin);
 
-    if (access === 'platform' && !platformAdmin) throw forbidden();
-    if (access === 'grant' || access === 'platform') {
-      const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const roleIds = roles.map((r) => r.roleId);
-      if (!(await rolesGrantResource(deps.db, session.tenantId, roleIds, method, url ?? ''))) throw forbidden();
-    }
-
+    // Known before the grant is checked, so that a refused request is still logged with its operator.
     request.auth = {
       userId: session.userId,
       tenantId,
@@ -103,6 +97,13 @@ export function installAccessHook(app: FastifyInstance, deps: { db: Db; auth: Au
       username: session.username,
       roles,
     };
+
+    if (access === 'platform' && !platformAdmin) throw forbidden();
+    if (access === 'grant' || access === 'platform') {
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const roleIds = roles.map((r) => r.roleId);
+      if (!(await rolesGrantResource(deps.db, session.tenantId, roleIds, method, url ?? ''))) throw forbidden();
+    }
   });
 }
 

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { errorEnvelope } from '@patrol/contracts';
 
 export type XlsxColumn<T> = {
   /** Column title, already in the caller's language. */
@@ -26,4 +27,12 @@ export function sendXlsx(reply: FastifyReply, fileName: string, body: Buffer): F
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}.xlsx`)
     .send(body);
+}
+
+/**
+ * The response schemas of an export route: the file itself (sent as a buffer, not serialised) and
+ * the error envelopes of a signed-in call.
+ */
+export function fileResponses() {
+  return { 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope, 500: errorEnvelope };
 }

@@ -1,0 +1,101 @@
+import { count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { likePattern } from '../../platform/paging.js';
+import { inTenant } from '../../platform/tenant-scope.js';
+import { loginLogs } from '../auth/auth.tables.js';
+import { users } from '../users/users.tables.js';
+import { operationLogs } from './logs.tables.js';
+
+export type NewOperationLog = Omit<typeof operationLogs.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
+
+export async function insertOperationLog(db: DbOrTx, tenantId: number, entry: NewOperationLog): Promise<void> {
+  await db.insert(operationLogs).values({ ...entry, tenantId });
+}
+
+export type LogFilter = {
+  startTime?: Date | undefined;
+  endTime?: Date | undefined;
+  operator?: string | undefined;
+  result?: string | undefined;
+  description?: string | undefined;
+};
+
+export type Window = { offset: number; limit: number };
+
+function loginWhere(tenantId: number, f: LogFilter): SQL {
+  return inTenant(
+    loginLogs,
+    tenantId,
+    f.startTime ? gte(loginLogs.createdAt, f.startTime) : undefined,
+    f.endTime ? lte(loginLogs.createdAt, f.endTime) : undefined,
+    f.result ? eq(loginLogs.result, f.result) : undefined,
+    f.operator
+      ? or(ilike(loginLogs.account, likePattern(f.operator)), ilike(users.username, likePattern(f.operator)))
+      : undefined,
+  );
+}
+
+/** Sign-in attempts of a tenant's accounts, newest first, with the user's name when known. */
+export async function pageLoginLogs(db: DbOrTx, tenantId: number, f: LogFilter, window: Window) {
+  const where = loginWhere(tenantId, f);
+  const select = db
+    .select({
+      id: loginLogs.id,
+      account: loginLogs.account,
+      username: users.username,
+      ip: loginLogs.ip,
+      userAgent: loginLogs.userAgent,
+      result: loginLogs.result,
+      reason: loginLogs.reason,
+      createdAt: loginLogs.createdAt,
+    })
+    .from(loginLogs)
+    .leftJoin(users, eq(users.id, loginLogs.userId))
+    .where(where)
+    .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id))
+    .offset(window.offset)
+    .limit(window.limit);
+  const [rows, [total]] = await Promise.all([
+    select,
+    db.select({ n: count() }).from(loginLogs).leftJoin(users, eq(users.id, loginLogs.userId)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+function operationWhere(tenantId: number, f: LogFilter): SQL {
+  return inTenant(
+    operationLogs,
+    tenantId,
+    f.startTime ? gte(operationLogs.createdAt, f.startTime) : undefined,
+    f.endTime ? lte(operationLogs.createdAt, f.endTime) : undefined,
+    f.result ? eq(operationLogs.result, f.result) : undefined,
+    f.operator
+      ? or(
+          ilike(operationLogs.account, likePattern(f.operator)),
+          ilike(operationLogs.username, likePattern(f.operator)),
+        )
+      : undefined,
+    f.description
+      ? or(
+          ilike(operationLogs.description, likePattern(f.description)),
+          ilike(operationLogs.route, likePattern(f.description)),
+        )
+      : undefined,
+  );
+}
+
+/** Operations done in a tenant, newest first. */
+export async function pageOperationLogs(db: DbOrTx, tenantId: number, f: LogFilter, window: Window) {
+  const where = operationWhere(tenantId, f);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(operationLogs)
+      .where(where)
+      .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ n: count() }).from(operationLogs).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

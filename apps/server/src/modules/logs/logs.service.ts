@@ -1,0 +1,94 @@
+import type { Language, LoginLogRow, OperationLogRow, Page } from '@patrol/contracts';
+import { translate } from '@patrol/contracts';
+import type { AuthContext } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
+import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
+import { pageLoginLogs, pageOperationLogs, type LogFilter } from './logs.repository.js';
+
+type Paged = { index: number; size?: number | undefined };
+
+/** Both logs of the acting tenant: read-only lists and their spreadsheets. */
+export function createLogsService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function loginPage(caller: AuthContext, query: LogFilter & Paged): Promise<Page<LoginLogRow>> {
+    const { rows, total } = await pageLoginLogs(db, caller.tenantId, query, pageWindow(query));
+    return { rows: rows.map(toLoginRow), total };
+  }
+
+  async function operationPage(caller: AuthContext, query: LogFilter & Paged): Promise<Page<OperationLogRow>> {
+    const { rows, total } = await pageOperationLogs(db, caller.tenantId, query, pageWindow(query));
+    return { rows: rows.map(toOperationRow), total };
+  }
+
+  async function loginXlsx(caller: AuthContext, query: LogFilter, lang: Language): Promise<Buffer> {
+    const { rows } = await pageLoginLogs(db, caller.tenantId, query, { offset: 0, limit: EXPORT_MAX_ROWS });
+    const tr = (key: string) => translate(lang, key);
+    const columns: XlsxColumn<LoginLogRow>[] = [
+      { header: tr('logs.colAccount'), value: (r) => r.account },
+      { header: tr('logs.colUsername'), value: (r) => r.username },
+      { header: tr('logs.colResult'), value: (r) => tr(`logs.result${capital(r.result)}`) },
+      { header: tr('logs.colReason'), value: (r) => r.reason },
+      { header: tr('logs.colIp'), value: (r) => r.ip },
+      { header: tr('logs.colUserAgent'), value: (r) => r.userAgent, width: 40 },
+      { header: tr('logs.colLoginTime'), value: (r) => r.loginTime, width: 26 },
+    ];
+    return buildXlsx(tr('logs.loginSheet'), columns, rows.map(toLoginRow));
+  }
+
+  async function operationXlsx(caller: AuthContext, query: LogFilter, lang: Language): Promise<Buffer> {
+    const { rows } = await pageOperationLogs(db, caller.tenantId, query, { offset: 0, limit: EXPORT_MAX_ROWS });
+    const tr = (key: string) => translate(lang, key);
+    const columns: XlsxColumn<OperationLogRow>[] = [
+      { header: tr('logs.colDescription'), value: (r) => r.description, width: 40 },
+      { header: tr('logs.colRequest'), value: (r) => `${r.method} ${r.route}`, width: 40 },
+      { header: tr('logs.colOperator'), value: (r) => r.account },
+      { header: tr('logs.colRoles'), value: (r) => r.roleNames },
+      { header: tr('logs.colLevel'), value: (r) => r.level },
+      { header: tr('logs.colParams'), value: (r) => r.params, width: 60 },
+      { header: tr('logs.colDuration'), value: (r) => r.durationMs },
+      { header: tr('logs.colResult'), value: (r) => tr(`logs.result${capital(r.result)}`) },
+      { header: tr('logs.colStatus'), value: (r) => r.statusCode },
+      { header: tr('logs.colIp'), value: (r) => r.ip },
+      { header: tr('logs.colTime'), value: (r) => r.createTime, width: 26 },
+    ];
+    return buildXlsx(tr('logs.operationSheet'), columns, rows.map(toOperationRow));
+  }
+
+  return { loginPage, operationPage, loginXlsx, operationXlsx };
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function toLoginRow(r: Awaited<ReturnType<typeof pageLoginLogs>>['rows'][number]): LoginLogRow {
+  return {
+    logId: r.id,
+    account: r.account,
+    username: r.username,
+    ip: r.ip,
+    userAgent: r.userAgent,
+    result: r.result as LoginLogRow['result'],
+    reason: r.reason,
+    loginTime: r.createdAt.toISOString(),
+  };
+}
+
+function toOperationRow(r: Awaited<ReturnType<typeof pageOperationLogs>>['rows'][number]): OperationLogRow {
+  return {
+    logId: r.id,
+    description: r.description,
+    method: r.method,
+    route: r.route,
+    account: r.account,
+    username: r.username,
+    roleNames: r.roleNames,
+    level: r.level as OperationLogRow['level'],
+    params: r.params,
+    durationMs: r.durationMs,
+    result: r.result as OperationLogRow['result'],
+    statusCode: r.statusCode,
+    ip: r.ip,
+    createTime: r.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MASK } from '@patrol/contracts';
+import { insertOperationLog } from '../modules/logs/logs.repository.js';
+import { API_PREFIX } from './auth.js';
+import type { Db } from './db.js';
+
+/** Methods that change state; reads are not logged. */
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Parameter names whose values never reach the log (passwords, digests, tokens, keys). */
+const SECRET_NAME = /pass|pwd|token|secret|private|credential/i;
+
+/** The longest `params` text kept; the rest is cut. */
+export const MAX_PARAMS_LENGTH = 4000;
+
+/** A copy of a request's parameters with every secret replaced by the mask, at any depth. */
+export function maskSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => maskSecrets(v, depth + 1));
+  if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    out[key] = SECRET_NAME.test(key) ? MASK : maskSecrets(v, depth + 1);
+  }
+  return out;
+}
+
+/** Query and body of a request as the log keeps them: masked JSON, cut to a bounded length. */
+export function loggedParams(request: Pick<FastifyRequest, 'query' | 'body'>): string | null {
+  const parts: Record<string, unknown> = {};
+  const query = request.query as Record<string, unknown> | undefined;
+  if (query && Object.keys(query).length > 0) parts.query = maskSecrets(query);
+  if (request.body !== undefined && request.body !== null) parts.body = maskSecrets(request.body);
+  if (Object.keys(parts).length === 0) return null;
+  const text = JSON.stringify(parts);
+  return text.length > MAX_PARAMS_LENGTH ? `${text.slice(0, MAX_PARAMS_LENGTH - 1)}…` : text;
+}
+
+/**
+ * The one writer of the operation log: after every state-changing API request of a signed-in
+ * caller (granted or refused), one row in the tenant the request acted in, with the route's
+ * description, the operator and their roles, masked parameters, duration and result. Routes never
+ * write it themselves. Sign-in has its own log; requests without a session have no operator and
+ * are not kept here. A failed write is logged and never fails the request.
+ */
+export function installOperationLog(app: FastifyInstance, deps: { db: Db }) {
+  app.addHook('onResponse', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method) || request.is404) return;
+    const auth = request.auth;
+    const route = request.routeOptions.url;
+    if (!auth || !route?.startsWith(`${API_PREFIX}/`)) return;
+    const schema = request.routeOptions.schema as { summary?: string } | undefined;
+    const status = reply.statusCode;
+    const userAgent = request.headers['user-agent'];
+    try {
+      await insertOperationLog(deps.db, auth.tenantId, {
+        userId: auth.userId,
+        account: auth.account,
+        username: auth.username.slice(0, 100),
+        roleNames:
+          auth.roles
+            .map((r) => r.roleName)
+            .join(', ')
+            .slice(0, 500) || null,
+        description: (schema?.summary ?? `${request.method} ${route}`).slice(0, 300),
+        method: request.method,
+        route: route.slice(0, 300),
+        level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
+        params: loggedParams(request),
+        durationMs: Math.max(0, Math.round(reply.elapsedTime)),
+        result: status < 400 ? 'success' : 'failure',
+        statusCode: status,
+        ip: request.ip?.slice(0, 64) ?? null,
+        userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'operation log not written');
+    }
+  });
+}
