@@ -1,4 +1,69 @@
-/** The loginList page. */
+import { Table, Tooltip } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { LOGIN_RESULTS, type LoginLogRow } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { ExportButton, ListPage, formatTime, useListQuery } from '@/shared/list';
+import { fetchLoginLogs, LOGIN_LOGS_EXPORT_PATH, loginLogsKey } from '../api/get-login-logs';
+import { LogSearchBar, type LogFilters } from '../components/log-search-bar';
+import { ResultTag } from '../components/result-tag';
+
+const REASON_KEYS = {
+  ok: 'reason.ok',
+  external: 'reason.external',
+  unknown_account: 'reason.unknown_account',
+  wrong_password: 'reason.wrong_password',
+  user_disabled: 'reason.user_disabled',
+  tenant_disabled: 'reason.tenant_disabled',
+  locked: 'reason.locked',
+} as const;
+
+/** Login logs (`/log/loginList`): every sign-in attempt of the tenant's accounts. */
 export function LoginLogsPage() {
-  return null;
+  const { t } = useTranslation('logs');
+  const list = useListQuery<LogFilters, LoginLogRow>({
+    key: loginLogsKey,
+    fetch: fetchLoginLogs,
+    initialFilters: {},
+  });
+  const reasonText = (reason: string) => {
+    const key = REASON_KEYS[reason as keyof typeof REASON_KEYS];
+    return key ? t(key) : reason;
+  };
+  const columns: TableColumnsType<LoginLogRow> = [
+    { title: t('columns.account'), dataIndex: 'account', width: 160 },
+    { title: t('columns.username'), dataIndex: 'username', width: 160, render: (v: string | null) => v ?? '—' },
+    {
+      title: t('columns.result'),
+      dataIndex: 'result',
+      width: 100,
+      render: (v: LoginLogRow['result']) => <ResultTag result={v} />,
+    },
+    {
+      title: t('columns.reason'),
+      dataIndex: 'reason',
+      width: 180,
+      render: (v: string | null) => (v ? reasonText(v) : '—'),
+    },
+    { title: t('columns.ip'), dataIndex: 'ip', width: 140 },
+    {
+      title: t('columns.userAgent'),
+      dataIndex: 'userAgent',
+      ellipsis: { showTitle: false },
+      render: (v: string | null) => (
+        <Tooltip placement="topLeft" title={v}>
+          {v ?? '—'}
+        </Tooltip>
+      ),
+    },
+    { title: t('columns.loginTime'), dataIndex: 'loginTime', width: 180, render: formatTime },
+  ];
+  return (
+    <ListPage
+      search={<LogSearchBar results={LOGIN_RESULTS} onSearch={list.search} onReset={list.reset} />}
+      title={t('loginTitle')}
+      toolbar={<ExportButton path={LOGIN_LOGS_EXPORT_PATH} fileName={t('loginTitle')} query={list.filters} />}
+    >
+      <Table<LoginLogRow> rowKey="logId" size="middle" columns={columns} {...list.tableProps} />
+    </ListPage>
+  );
 }
