@@ -107,7 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(noticesRoutes, { ctx, hub });
       await api.register(resourcesRoutes, { ctx });
       await api.register(realtimeRoutes, { auth, hub });
-      await api.register(tenantsRoutes, { ctx });
+      await api.register(tenantsRoutes, { ctx, auth });
       await api.register(rolesRoutes, { ctx });
       await api.register(menusRoutes, { ctx });
       await api.register(serversRoutes, { ctx });

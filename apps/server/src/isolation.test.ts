@@ -2,8 +2,9 @@ import { readdir } from 'node:fs/promises';
 import { HEADERS, MENU_TREE, menuNames, PLATFORM_TENANT_ID } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/create-test-app.js';
-import { as, login, makeTenant, makeUser } from '../test/factories.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test/create-test-app.js';
+import { as, digest, login, makeTenant, makeUser } from '../test/factories.js';
+import { ADMIN_ACCOUNT } from './seed.js';
 import {
   newMarker,
   type IsolationArea,
@@ -144,6 +145,23 @@ describe('role matrix: every seeded role against every route', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    // Roles seeded with each new tenant exist once a tenant has been created, as a user would.
+    const root = await login(t.app, ADMIN_ACCOUNT, TEST_ADMIN_PASSWORD);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/system-server/tenant/create',
+      headers: as(root),
+      payload: {
+        tenantCode: 'matrix',
+        tenantName: 'Matrix',
+        adminPhone: '13800138000',
+        adminAccount: 'matrix-admin',
+        adminName: 'Matrix Admin',
+        adminPassword: digest('Matrix-pass9'),
+        adminEmail: 'matrix@example.com',
+      },
+    });
+    if (created.statusCode !== 200) throw new Error(`tenant not created: ${created.body}`);
   });
   afterAll(() => t?.close());
 
@@ -153,6 +171,7 @@ describe('role matrix: every seeded role against every route', () => {
       t,
       `select r.id, r.tenant_id, r.code from roles r where r.code in (${SEEDED_ROLE_CODES.map((c) => `'${c}'`).join(', ')}) order by r.id`,
     );
+    for (const code of SEEDED_ROLE_CODES) expect(seeded.some((r) => r.code === code)).toBe(true);
     expect(seeded.some((r) => r.code === ADMIN_ROLE_CODE && Number(r.tenant_id) === PLATFORM_TENANT_ID)).toBe(true);
 
     const mismatches: string[] = [];

@@ -16,3 +16,4 @@ export * from './servers.js';
 export * from './expose.js';
 export * from './logs.js';
 export * from './area-messages.js';
+export * from './fields.js';

@@ -58,6 +58,9 @@ const coreZhCN = {
     passwordMismatch: '两次输入的密码不一致',
     passwordHash: '密码摘要格式不正确',
     configKeysRequired: '请指定配置项',
+    phoneInvalid: '请输入正确的手机号码',
+    emailInvalid: '请输入正确的邮箱地址',
+    accountFormat: '账号只能包含字母、数字和 _ . @ -',
   },
 };
 
@@ -107,6 +110,9 @@ const coreZhTW: CoreMessages = {
     passwordMismatch: '兩次輸入的密碼不一致',
     passwordHash: '密碼摘要格式不正確',
     configKeysRequired: '請指定設定項',
+    phoneInvalid: '請輸入正確的手機號碼',
+    emailInvalid: '請輸入正確的電子郵件地址',
+    accountFormat: '帳號只能包含字母、數字和 _ . @ -',
   },
 };
 
@@ -154,6 +160,9 @@ const coreEnUS: CoreMessages = {
     passwordMismatch: 'The passwords entered twice do not match',
     passwordHash: 'The password digest is not valid',
     configKeysRequired: 'Please name the config keys',
+    phoneInvalid: 'Please enter a valid phone number',
+    emailInvalid: 'Please enter a valid email address',
+    accountFormat: 'Accounts may hold letters, digits and _ . @ - only',
   },
 };
 

@@ -1,2 +1,97 @@
-/** Requests and answers of the tenants area. */
-export {};
+import { z } from 'zod';
+import { newPassword, passwordDigest } from './auth.js';
+import { pageOf, pageQuery } from './envelope.js';
+import { accountName, emailAddress, phoneNumber, requiredText, rowId, statusValue } from './fields.js';
+
+/** Tenant codes are identifiers: letters, digits, _ and -, starting with a letter or digit. */
+export const TENANT_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+export const tenantCode = z
+  .string({ error: 'tenants.codeRequired' })
+  .trim()
+  .min(1, { message: 'tenants.codeRequired', abort: true })
+  .max(64, 'tenants.codeTooLong')
+  .regex(TENANT_CODE_PATTERN, 'tenants.codeFormat');
+
+const tenantFields = {
+  tenantName: requiredText(100, 'tenants.nameRequired', 'tenants.nameTooLong'),
+  adminPhone: phoneNumber,
+  adminName: requiredText(100, 'tenants.adminNameRequired', 'tenants.adminNameTooLong'),
+  adminEmail: emailAddress,
+  remark: z.string().trim().max(500, 'tenants.remarkTooLong').optional(),
+};
+
+/** The new-tenant form as the administrator fills it in: the password rule runs in the browser. */
+export const createTenantForm = z
+  .object({
+    tenantCode,
+    ...tenantFields,
+    adminAccount: accountName,
+    adminPassword: newPassword,
+    confirmPassword: z
+      .string({ error: 'validation.confirmPasswordRequired' })
+      .min(1, 'validation.confirmPasswordRequired'),
+  })
+  .refine((v) => v.adminPassword === v.confirmPassword, {
+    message: 'validation.passwordMismatch',
+    path: ['confirmPassword'],
+  });
+export type CreateTenantForm = z.infer<typeof createTenantForm>;
+
+/** POST system-server/tenant/create: the tenant, its administrator account and its tenant-administrator role. */
+export const createTenantRequest = z.object({
+  tenantCode,
+  ...tenantFields,
+  adminAccount: accountName,
+  /** SHA-256 digest of the administrator's password, as for sign-in. */
+  adminPassword: passwordDigest,
+  status: statusValue.optional(),
+});
+export type CreateTenantRequest = z.input<typeof createTenantRequest>;
+
+/** POST system-server/tenant/update: code and administrator account stay as created. */
+export const updateTenantRequest = z.object({ tenantId: rowId, ...tenantFields });
+export type UpdateTenantRequest = z.input<typeof updateTenantRequest>;
+export const updateTenantForm = z.object(tenantFields);
+
+/** POST system-server/tenant/status */
+export const tenantStatusRequest = z.object({ tenantId: rowId, status: statusValue });
+export type TenantStatusRequest = z.input<typeof tenantStatusRequest>;
+
+/** GET system-server/tenant/page and /export */
+export const tenantPageQuery = pageQuery.extend({
+  keyword: z
+    .string()
+    .trim()
+    .max(100, 'validation.invalid')
+    .optional()
+    .transform((v) => v || undefined),
+  status: z.coerce.number().pipe(statusValue).optional(),
+});
+export type TenantPageQuery = z.input<typeof tenantPageQuery>;
+
+export const tenantRow = z.object({
+  tenantId: z.number().int(),
+  tenantCode: z.string(),
+  tenantName: z.string(),
+  status: z.number().int(),
+  adminPhone: z.string().nullable(),
+  adminAccount: z.string().nullable(),
+  adminName: z.string().nullable(),
+  adminEmail: z.string().nullable(),
+  remark: z.string().nullable(),
+  userCount: z.number().int(),
+  /** The platform tenant: it cannot be disabled. */
+  platform: z.boolean(),
+  createTime: z.string(),
+});
+export type TenantRow = z.infer<typeof tenantRow>;
+export const tenantPage = pageOf(tenantRow);
+
+/** GET system-server/tenant/options: every enabled tenant, for choosing where to act. */
+export const tenantOption = z.object({ tenantId: z.number().int(), tenantCode: z.string(), tenantName: z.string() });
+export type TenantOption = z.infer<typeof tenantOption>;
+export const tenantOptions = z.array(tenantOption);
+
+/** The role made in every new tenant for its administrators. */
+export const TENANT_ADMIN_ROLE_CODE = 'tenantAdmin';

@@ -15,15 +15,26 @@ export class AppError extends Error {
   readonly status: ErrorStatus;
   readonly key: string;
   readonly params: Record<string, string | number> | undefined;
+  /** Fields the refusal is about (e.g. a code already taken), shown under them by the console. */
+  readonly fields: { path: string; key: string }[] | undefined;
 
-  constructor(status: ErrorStatus, key: string, params?: Record<string, string | number>) {
+  constructor(
+    status: ErrorStatus,
+    key: string,
+    params?: Record<string, string | number>,
+    fields?: { path: string; key: string }[],
+  ) {
     super(key);
     this.name = 'AppError';
     this.status = status;
     this.key = key;
     this.params = params;
+    this.fields = fields;
   }
 }
+
+/** 409: a value of one field clashes with stored data (a code or account already taken). */
+export const conflictOn = (path: string, key: string) => new AppError(409, key, undefined, [{ path, key }]);
 
 export const unauthorized = (key = 'errors.unauthorized') => new AppError(401, key);
 export const forbidden = (key = 'errors.forbidden', params?: Record<string, string | number>) =>
@@ -66,7 +77,8 @@ export function installErrorHandler(app: FastifyInstance) {
     const lang = requestLanguage(request);
 
     if (error instanceof AppError) {
-      return reply.code(error.status).send(errorBody(lang, error.status, error.key, error.params));
+      const fields = error.fields?.map((f) => ({ path: f.path, message: translate(lang, f.key) }));
+      return reply.code(error.status).send(errorBody(lang, error.status, error.key, error.params, fields));
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -116,3 +116,21 @@ export async function recentFailures(
 
 /** Reasons of failed sign-ins that count towards the lock. */
 export const CREDENTIAL_FAILURES = ['wrong_password', 'unknown_account'] as const;
+
+/** Revokes every live session of a tenant's users, or of some of them; returns the ids revoked. */
+export async function revokeTenantSessions(
+  db: DbOrTx,
+  tenantId: number,
+  at: Date,
+  userIds?: number[],
+): Promise<number[]> {
+  if (userIds && userIds.length === 0) return [];
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      inTenant(sessions, tenantId, isNull(sessions.revokedAt), userIds ? inArray(sessions.userId, userIds) : undefined),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}

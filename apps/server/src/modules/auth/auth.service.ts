@@ -15,6 +15,7 @@ import {
   recentFailures,
   revokeOtherSessions,
   revokeSession,
+  revokeTenantSessions,
   type LoginResult,
 } from './auth.repository.js';
 
@@ -174,7 +175,16 @@ export function createAuthService(ctx: AppContext) {
     if (sessionIds.length > 0) await ctx.bus.publish('sessions.revoked', { sessionIds });
   }
 
-  return { login, findSession, logout, revokeOthers };
+  /**
+   * Ends every session of a tenant (disabled), or of some of its users (disabled, password reset,
+   * deleted), at once, and closes their sockets.
+   */
+  async function revokeAll(tenantId: number, userIds?: number[]): Promise<void> {
+    const sessionIds = await revokeTenantSessions(db, tenantId, new Date(), userIds);
+    if (sessionIds.length > 0) await ctx.bus.publish('sessions.revoked', { sessionIds });
+  }
+
+  return { login, findSession, logout, revokeOthers, revokeAll };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { PLATFORM_TENANT_ID, type Resource, type ResourceAccess } from '@patrol/contracts';
+import { PLATFORM_TENANT_ID, TENANT_ADMIN_ROLE_CODE, type Resource, type ResourceAccess } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { STARTUP_LOCK_KEY } from '../../platform/db.js';
 import { API_PREFIX, accessOf } from '../../platform/auth.js';
-import { findRoleByCode, grantResources } from '../roles/roles.repository.js';
+import { findRoleByCode, grantResources, rolesWithCodeInEveryTenant } from '../roles/roles.repository.js';
 import { ADMIN_ROLE_CODE } from '../roles/roles.service.js';
 import { listResources, upsertResources, type RouteResource } from './resources.repository.js';
 
@@ -35,15 +35,22 @@ export function collectRouteResources(app: FastifyInstance): RouteResource[] {
 
 /**
  * Writes the collected routes to the resources table. Routes seen for the first time are granted
- * to the platform tenant's `admin` role, so administrators can use new features at once; grants
- * changed by hand are never touched again.
+ * to the platform tenant's `admin` role, and the grantable ones to every tenant's `tenantAdmin`
+ * role, so administrators can use new features at once; grants changed by hand are never touched
+ * again.
  */
 export async function syncResources(ctx: AppContext, routes: RouteResource[]): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`);
     const created = await upsertResources(tx, routes);
     const admin = await findRoleByCode(tx, PLATFORM_TENANT_ID, ADMIN_ROLE_CODE);
-    if (admin && created.length > 0) await grantResources(tx, PLATFORM_TENANT_ID, admin.id, created);
+    if (created.length === 0) return;
+    if (admin) await grantResources(tx, PLATFORM_TENANT_ID, admin.id, created);
+    const fresh = new Set(created);
+    const grantable = (await listResources(tx)).filter((r) => fresh.has(r.id) && r.access === 'grant').map((r) => r.id);
+    for (const role of await rolesWithCodeInEveryTenant(tx, TENANT_ADMIN_ROLE_CODE)) {
+      await grantResources(tx, role.tenantId, role.id, grantable);
+    }
   });
 }
 

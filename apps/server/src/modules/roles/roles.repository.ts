@@ -116,3 +116,11 @@ export async function revokeResources(db: DbOrTx, tenantId: number, roleId: numb
     .delete(roleResources)
     .where(and(eq(roleResources.roleId, roleId), inArray(roleResources.resourceId, resourceIds)));
 }
+
+/**
+ * The roles holding a code in every tenant (e.g. each tenant's administrators). Crosses tenants
+ * on purpose: only start-up maintenance uses it, to hand new routes to those roles.
+ */
+export async function rolesWithCodeInEveryTenant(db: DbOrTx, code: string): Promise<RoleRow[]> {
+  return db.select().from(roles).where(eq(roles.code, code)).orderBy(asc(roles.id));
+}

@@ -1,4 +1,4 @@
-import { PLATFORM_TENANT_ID } from '@patrol/contracts';
+import { PLATFORM_TENANT_ID, TENANT_ADMIN_ROLE_CODE } from '@patrol/contracts';
 import type { RoleSummary } from './roles.repository.js';
 
 /** The role code of administrators; held in the platform tenant it makes a platform administrator. */
@@ -10,4 +10,4 @@ export function isPlatformAdmin(homeTenantId: number, roles: RoleSummary[]): boo
 }
 
 /** Codes of the roles the console makes itself (at first start, or with each new tenant). */
-export const SEEDED_ROLE_CODES: string[] = [ADMIN_ROLE_CODE];
+export const SEEDED_ROLE_CODES: string[] = [ADMIN_ROLE_CODE, TENANT_ADMIN_ROLE_CODE];

@@ -1,13 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, sql, type SQL, and } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
+import { likePattern } from '../../platform/paging.js';
+import { users } from '../users/users.tables.js';
 import { tenants } from './tenants.tables.js';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type NewTenant = typeof tenants.$inferInsert;
 
-/** The tenant row of a tenant id (tenants are their own scope). */
+// Tenants are their own scope: these queries are for the platform administrators' tenant screen
+// (platform access) and for resolving a session's tenant.
+
+/** The tenant row of a tenant id. */
 export async function findTenant(db: DbOrTx, tenantId: number): Promise<TenantRow | undefined> {
   const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return row;
+}
+
+export async function findTenantByCode(db: DbOrTx, code: string): Promise<TenantRow | undefined> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.code, code)).limit(1);
   return row;
 }
 
@@ -16,6 +26,53 @@ export async function insertTenant(db: DbOrTx, tenant: NewTenant): Promise<Tenan
   return row!;
 }
 
+export async function updateTenant(
+  db: DbOrTx,
+  tenantId: number,
+  values: Pick<NewTenant, 'name' | 'adminPhone' | 'adminName' | 'adminEmail' | 'remark'>,
+): Promise<void> {
+  await db
+    .update(tenants)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(tenants.id, tenantId));
+}
+
 export async function setTenantStatus(db: DbOrTx, tenantId: number, status: number): Promise<void> {
   await db.update(tenants).set({ status, updatedAt: new Date() }).where(eq(tenants.id, tenantId));
+}
+
+export type TenantFilter = { keyword?: string | undefined; status?: number | undefined };
+
+/** Tenants with their user counts, newest first; the keyword matches code, name or admin account. */
+export async function pageTenants(db: DbOrTx, filter: TenantFilter, window: { offset: number; limit: number }) {
+  const conditions: SQL[] = [];
+  if (filter.keyword) {
+    const pattern = likePattern(filter.keyword);
+    conditions.push(
+      or(ilike(tenants.code, pattern), ilike(tenants.name, pattern), ilike(tenants.adminAccount, pattern))!,
+    );
+  }
+  if (filter.status !== undefined) conditions.push(eq(tenants.status, filter.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const userCount = sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${tenants.id})`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ tenant: tenants, userCount })
+      .from(tenants)
+      .where(where)
+      .orderBy(desc(tenants.id))
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ n: count() }).from(tenants).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Enabled tenants by name, for choosing where to act. */
+export async function enabledTenants(db: DbOrTx, enabled: number) {
+  return db
+    .select({ tenantId: tenants.id, tenantCode: tenants.code, tenantName: tenants.name })
+    .from(tenants)
+    .where(eq(tenants.status, enabled))
+    .orderBy(asc(tenants.id));
 }

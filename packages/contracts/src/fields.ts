@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Formats of fields that several areas share (spec section 5: "phone, email and height have format
+ * checks, details not shown"). A phone is 6 to 20 digits, with an optional leading + and single
+ * spaces or dashes between groups; an email is the usual local@domain.tld, at most 200 characters.
+ */
+export const PHONE_PATTERN = /^\+?[0-9](?:[ -]?[0-9]){5,19}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Accounts of users and of tenants' administrators: what a person can type on any keyboard. */
+export const ACCOUNT_PATTERN = /^[A-Za-z0-9_.@-]+$/;
+
+/** A required text field: trimmed, not empty, at most `max` characters (the column's length). */
+export const requiredText = (max: number, requiredKey = 'validation.required', tooLongKey = 'validation.invalid') =>
+  z.string({ error: requiredKey }).trim().min(1, requiredKey).max(max, tooLongKey);
+
+export const phoneNumber = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { message: 'validation.required', abort: true })
+  .regex(PHONE_PATTERN, 'validation.phoneInvalid');
+
+export const emailAddress = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { message: 'validation.required', abort: true })
+  .max(200, 'validation.emailInvalid')
+  .regex(EMAIL_PATTERN, 'validation.emailInvalid');
+
+export const accountName = z
+  .string({ error: 'validation.accountRequired' })
+  .trim()
+  .min(1, { message: 'validation.accountRequired', abort: true })
+  .max(64, 'validation.accountTooLong')
+  .regex(ACCOUNT_PATTERN, 'validation.accountFormat');
+
+/** 1 enabled, 0 disabled (tenants, users, roles, menus). */
+export const statusValue = z.union([z.literal(0), z.literal(1)], { error: 'validation.invalid' });
+
+/** A row id in a body or query. */
+export const rowId = z.coerce
+  .number({ error: 'validation.required' })
+  .int('validation.invalid')
+  .positive('validation.invalid');
