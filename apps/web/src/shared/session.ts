@@ -70,3 +70,12 @@ export function clearSession(): void {
     removeItem(key, 'session');
   }
 }
+
+/**
+ * A platform administrator's choice of the tenant to act in: every following call sends it as the
+ * `tenant-id` header, and the server checks it on each request.
+ */
+export function setActingTenant(tenantId: number, tenantName: string): void {
+  writeItem(STORAGE_KEYS.tenantId, String(tenantId));
+  writeJson(STORAGE_KEYS.tenantInfo, { name: tenantName });
+}

@@ -19,6 +19,7 @@ import { BreadcrumbNav } from './header/breadcrumb-nav';
 import { DashboardButton } from './header/dashboard-button';
 import { LinkStatus } from './header/link-status';
 import { SystemSwitcher } from './header/system-switcher';
+import { TenantSwitcher } from './header/tenant-switcher';
 import { UserMenu } from './header/user-menu';
 import { PageCache, usePageCache } from './page-cache';
 import { SideMenu } from './side-menu';
@@ -160,6 +161,7 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
               <FullscreenButton />
               <LanguageSwitch />
               <SystemSwitcher />
+              {user.platformAdmin ? <TenantSwitcher tenantId={user.tenantId} /> : null}
               <UserMenu username={user.username} tenantName={user.tenantName} />
             </div>
           </Layout.Header>

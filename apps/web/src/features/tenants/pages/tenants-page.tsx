@@ -1,4 +1,112 @@
-/** The tenant page. */
+import { useState } from 'react';
+import { App, Button, Form, Input, Select, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { TenantRow } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { ExportButton, ListPage, SearchBar, StatusSwitch, formatTime, useListQuery } from '@/shared/list';
+import { fetchTenantPage, refreshTenants, setTenantStatus, TENANT_EXPORT_PATH, tenantsKey } from '../api/tenants-api';
+import type { TenantFilters } from '../api/tenants-api';
+import { TenantFormModal } from '../components/tenant-form-modal';
+
+/** Tenants (`/sys/tenant`, platform administrators): create with an administrator, edit, enable or disable. */
 export function TenantsPage() {
-  return null;
+  const { t } = useTranslation('tenants');
+  const { message } = App.useApp();
+  const [searchForm] = Form.useForm<TenantFilters>();
+  const [editing, setEditing] = useState<TenantRow | null | undefined>(undefined);
+  const list = useListQuery<TenantFilters, TenantRow>({
+    key: [...tenantsKey, 'page'],
+    fetch: fetchTenantPage,
+    initialFilters: {},
+  });
+
+  const handleStatus = async (row: TenantRow, status: 0 | 1) => {
+    await setTenantStatus({ tenantId: row.tenantId, status });
+    await refreshTenants();
+  };
+
+  const columns: TableColumnsType<TenantRow> = [
+    {
+      title: t('fields.tenantCode'),
+      dataIndex: 'tenantCode',
+      width: 160,
+      render: (v: string, row) => (
+        <>
+          {v} {row.platform ? <Tag color="gold">{t('platformTag')}</Tag> : null}
+        </>
+      ),
+    },
+    { title: t('fields.tenantName'), dataIndex: 'tenantName', ellipsis: true },
+    { title: t('fields.adminAccount'), dataIndex: 'adminAccount', width: 150 },
+    { title: t('fields.adminName'), dataIndex: 'adminName', width: 130 },
+    { title: t('fields.adminPhone'), dataIndex: 'adminPhone', width: 150 },
+    { title: t('fields.adminEmail'), dataIndex: 'adminEmail', width: 200, ellipsis: true },
+    { title: t('fields.userCount'), dataIndex: 'userCount', width: 90, align: 'right' },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (status: number, row) => (
+        <StatusSwitch
+          status={status}
+          name={row.tenantName}
+          disabled={row.platform}
+          onChange={(next) => handleStatus(row, next)}
+        />
+      ),
+    },
+    { title: t('fields.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
+    {
+      title: t('actions'),
+      key: 'actions',
+      width: 100,
+      fixed: 'right',
+      render: (_, row) => (
+        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
+          {t('edit')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      search={
+        <SearchBar<TenantFilters> form={searchForm} onSearch={list.search} onReset={list.reset}>
+          <Form.Item name="keyword" label={t('filters.keyword')}>
+            <Input allowClear placeholder={t('filters.keywordPlaceholder')} style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="status" label={t('fields.status')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              placeholder={t('filters.all')}
+              options={[
+                { value: 1, label: t('status.enabled') },
+                { value: 0, label: t('status.disabled') },
+              ]}
+            />
+          </Form.Item>
+        </SearchBar>
+      }
+      title={t('title')}
+      toolbar={
+        <>
+          <ExportButton path={TENANT_EXPORT_PATH} fileName={t('title')} query={list.filters} />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {t('create')}
+          </Button>
+        </>
+      }
+    >
+      <Table<TenantRow> rowKey="tenantId" size="middle" columns={columns} scroll={{ x: 1300 }} {...list.tableProps} />
+      <TenantFormModal
+        open={editing !== undefined}
+        tenant={editing}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => message.success(t(editing ? 'saved' : 'created'))}
+      />
+    </ListPage>
+  );
 }

@@ -1,0 +1,45 @@
+import { App, Select, Tooltip } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { fetchTenantOptions, tenantsKey } from '@/features/tenants/api/tenants-api';
+import { queryClient } from '@/shared/api';
+import { setActingTenant } from '@/shared/session';
+
+type Props = { tenantId: number };
+
+/**
+ * The tenant a platform administrator acts in (data-testid `tenant-switcher`). Choosing another
+ * one refetches everything the console shows, now in that tenant; the menu stays the
+ * administrator's own.
+ */
+export function TenantSwitcher({ tenantId }: Props) {
+  const { t } = useTranslation('tenants');
+  const { message } = App.useApp();
+  const options = useQuery({
+    queryKey: [...tenantsKey, 'options'],
+    queryFn: ({ signal }) => fetchTenantOptions(signal),
+  });
+  const handleChange = async (next: number) => {
+    const chosen = options.data?.find((o) => o.tenantId === next);
+    if (!chosen) return;
+    setActingTenant(chosen.tenantId, chosen.tenantName);
+    await queryClient.resetQueries();
+    message.success(t('switcher.switched', { name: chosen.tenantName }));
+  };
+  return (
+    <Tooltip title={t('switcher.tooltip')} placement="bottom">
+      <Select
+        data-testid="tenant-switcher"
+        aria-label={t('switcher.label')}
+        size="small"
+        variant="borderless"
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ width: 160 }}
+        value={tenantId}
+        loading={options.isFetching}
+        options={(options.data ?? []).map((o) => ({ value: o.tenantId, label: o.tenantName }))}
+        onChange={(v: number) => void handleChange(v)}
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,120 @@
+import { Col, Form, Input, Row } from 'antd';
+import { createTenantForm, updateTenantForm, type CreateTenantForm, type TenantRow } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { useZodForm } from '@/shared/form/zod-rules';
+import { FormModal } from '@/shared/list';
+import { sha256Hex } from '@/shared/sha256';
+import { createTenant, refreshTenants, updateTenant } from '../api/tenants-api';
+
+type Props = {
+  open: boolean;
+  /** The tenant to edit; a new tenant when absent. */
+  tenant?: TenantRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+type Values = Partial<CreateTenantForm>;
+
+/**
+ * New tenant (code, name, the administrator's account, name, phone, email and password) or edit
+ * (name and contacts; the code and the administrator's account stay as created).
+ */
+export function TenantFormModal({ open, tenant, onClose, onSaved }: Props) {
+  const { t } = useTranslation('tenants');
+  const [form] = Form.useForm<Values>();
+  const editing = !!tenant;
+  const { rules, required } = useZodForm(editing ? updateTenantForm : createTenantForm, form);
+
+  const handleSubmit = async (values: Values) => {
+    if (editing) {
+      await updateTenant({
+        tenantId: tenant.tenantId,
+        tenantName: values.tenantName!,
+        adminPhone: values.adminPhone!,
+        adminName: values.adminName!,
+        adminEmail: values.adminEmail!,
+        remark: values.remark ?? '',
+      });
+    } else {
+      await createTenant({
+        tenantCode: values.tenantCode!,
+        tenantName: values.tenantName!,
+        adminPhone: values.adminPhone!,
+        adminAccount: values.adminAccount!,
+        adminName: values.adminName!,
+        adminEmail: values.adminEmail!,
+        adminPassword: sha256Hex(values.adminPassword!),
+        remark: values.remark ?? '',
+      });
+    }
+    await refreshTenants();
+    onSaved();
+  };
+
+  const item = (name: keyof Values & string, label: string, input = <Input />) => (
+    <Form.Item name={name} label={label} rules={rules(name)} required={required(name)}>
+      {input}
+    </Form.Item>
+  );
+
+  return (
+    <FormModal<Values>
+      open={open}
+      title={editing ? t('editTitle') : t('createTitle')}
+      form={form}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      width={720}
+      initialValues={
+        tenant
+          ? {
+              tenantCode: tenant.tenantCode,
+              tenantName: tenant.tenantName,
+              adminAccount: tenant.adminAccount ?? '',
+              adminName: tenant.adminName ?? '',
+              adminPhone: tenant.adminPhone ?? '',
+              adminEmail: tenant.adminEmail ?? '',
+              remark: tenant.remark ?? '',
+            }
+          : {}
+      }
+    >
+      <Row gutter={16}>
+        <Col span={12}>
+          {editing ? (
+            <Form.Item name="tenantCode" label={t('fields.tenantCode')}>
+              <Input disabled />
+            </Form.Item>
+          ) : (
+            item('tenantCode', t('fields.tenantCode'), <Input maxLength={64} autoComplete="off" />)
+          )}
+        </Col>
+        <Col span={12}>{item('tenantName', t('fields.tenantName'), <Input maxLength={100} />)}</Col>
+        <Col span={12}>
+          {editing ? (
+            <Form.Item name="adminAccount" label={t('fields.adminAccount')}>
+              <Input disabled />
+            </Form.Item>
+          ) : (
+            item('adminAccount', t('fields.adminAccount'), <Input maxLength={64} autoComplete="off" />)
+          )}
+        </Col>
+        <Col span={12}>{item('adminName', t('fields.adminName'), <Input maxLength={100} />)}</Col>
+        <Col span={12}>{item('adminPhone', t('fields.adminPhone'), <Input maxLength={32} />)}</Col>
+        <Col span={12}>{item('adminEmail', t('fields.adminEmail'), <Input maxLength={200} />)}</Col>
+        {editing ? null : (
+          <>
+            <Col span={12}>
+              {item('adminPassword', t('fields.adminPassword'), <Input.Password autoComplete="new-password" />)}
+            </Col>
+            <Col span={12}>
+              {item('confirmPassword', t('fields.confirmPassword'), <Input.Password autoComplete="new-password" />)}
+            </Col>
+          </>
+        )}
+        <Col span={24}>{item('remark', t('fields.remark'), <Input.TextArea rows={2} maxLength={500} />)}</Col>
+      </Row>
+    </FormModal>
+  );
+}
