@@ -1,10 +1,26 @@
-import { envelopeB, errorEnvelope, homeData, updatePasswordRequest } from '@patrol/contracts';
+import {
+  createUserRequest,
+  deleteUserRequest,
+  envelopeB,
+  errorEnvelope,
+  homeData,
+  resetPasswordRequest,
+  translate,
+  updatePasswordRequest,
+  updateUserRequest,
+  userPage,
+  userPageQuery,
+  userRoleOptions,
+  userRow,
+  userStatusRequest,
+} from '@patrol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { ok, responses, SESSION_ERRORS, SUCCESS_MESSAGE } from '../../platform/envelope.js';
 import { requestLanguage, t } from '../../platform/i18n.js';
+import { fileResponses, sendXlsx } from '../../platform/xlsx.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { createUsersService } from './users.service.js';
 
@@ -53,6 +69,130 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSer
         return { state: 0 as const, msg, message: msg, data: null };
       }
       return { state: 1 as const, msg: SUCCESS_MESSAGE, message: SUCCESS_MESSAGE, data: null };
+    },
+  );
+
+  app.get(
+    '/system-server/user/page',
+    {
+      schema: {
+        operationId: 'pageUsers',
+        summary: 'Users of the acting tenant with their roles, newest first',
+        tags: ['users'],
+        querystring: userPageQuery,
+        response: responses(userPage, ...SESSION_ERRORS),
+      },
+    },
+    async (request) => ok(await service.page(requireAuth(request), request.query)),
+  );
+
+  app.get(
+    '/system-server/user/export',
+    {
+      schema: {
+        operationId: 'exportUsers',
+        summary: 'The filtered users as a spreadsheet',
+        tags: ['users'],
+        querystring: userPageQuery,
+        response: fileResponses(),
+      },
+    },
+    async (request, reply) => {
+      const lang = requestLanguage(request);
+      const file = await service.exportXlsx(requireAuth(request), request.query, lang);
+      return sendXlsx(reply, translate(lang, 'users.sheet'), file);
+    },
+  );
+
+  app.get(
+    '/system-server/user/role-options',
+    {
+      schema: {
+        operationId: 'listUserRoleOptions',
+        summary: 'Enabled roles of the acting tenant, to give to users',
+        tags: ['users'],
+        response: responses(userRoleOptions, ...SESSION_ERRORS),
+      },
+    },
+    async (request) => ok(await service.roleOptions(requireAuth(request))),
+  );
+
+  app.post(
+    '/system-server/user/create',
+    {
+      schema: {
+        operationId: 'createUser',
+        summary: 'Create a user of the acting tenant with its roles',
+        tags: ['users'],
+        body: createUserRequest,
+        response: responses(userRow, ...SESSION_ERRORS, 409),
+      },
+    },
+    async (request) => ok(await service.create(requireAuth(request), request.body)),
+  );
+
+  app.post(
+    '/system-server/user/update',
+    {
+      schema: {
+        operationId: 'updateUser',
+        summary: "Change a user's profile and roles",
+        tags: ['users'],
+        body: updateUserRequest,
+        response: responses(userRow, ...SESSION_ERRORS, 404, 409),
+      },
+    },
+    async (request) => ok(await service.update(requireAuth(request), request.body)),
+  );
+
+  app.post(
+    '/system-server/user/status',
+    {
+      schema: {
+        operationId: 'setUserStatus',
+        summary: "Enable or disable a user; disabling ends the user's sessions at once",
+        tags: ['users'],
+        body: userStatusRequest,
+        response: responses(z.null(), ...SESSION_ERRORS, 404, 409),
+      },
+    },
+    async (request) => {
+      await service.setStatus(requireAuth(request), request.body.userId, request.body.status);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/system-server/user/resetPwd',
+    {
+      schema: {
+        operationId: 'resetUserPassword',
+        summary: "Set a user's password as an administrator; the user's sessions end",
+        tags: ['users'],
+        body: resetPasswordRequest,
+        response: responses(z.null(), ...SESSION_ERRORS, 404),
+      },
+    },
+    async (request) => {
+      await service.resetPassword(requireAuth(request), request.body.userId, request.body.password);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/system-server/user/delete',
+    {
+      schema: {
+        operationId: 'deleteUser',
+        summary: 'Delete a user of the acting tenant',
+        tags: ['users'],
+        body: deleteUserRequest,
+        response: responses(z.null(), ...SESSION_ERRORS, 404, 409),
+      },
+    },
+    async (request) => {
+      await service.remove(requireAuth(request), request.body.userId);
+      return ok(null);
     },
   );
 };

@@ -1,12 +1,44 @@
-import type { HomeData, Language, UpdatePasswordRequest } from '@patrol/contracts';
+import {
+  translate,
+  type CreateUserInput,
+  type HomeData,
+  type Language,
+  type Page,
+  type UpdatePasswordRequest,
+  type UpdateUserInput,
+  type UserRole,
+  type UserRow,
+} from '@patrol/contracts';
+import { STATUS } from '../../db/columns.js';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { notFound, unauthorized } from '../../platform/errors.js';
+import { AppError, conflictOn, notFound, unauthorized } from '../../platform/errors.js';
+import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
+import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { menuTreeOfUser } from '../menus/menus.service.js';
 import { findTenant } from '../tenants/tenants.repository.js';
-import { findUser, updatePasswordHash } from './users.repository.js';
+import {
+  deleteUser,
+  existingRoleIds,
+  findSignInCandidates,
+  findUser,
+  insertUser,
+  pageUsers,
+  replaceUserRoles,
+  roleChoices,
+  rolesOfUsers,
+  setUserStatus,
+  updatePasswordHash,
+  updateUserProfile,
+  type UserFilter,
+  type UserProfile,
+  type UserRow as UserRecord,
+} from './users.repository.js';
+
+type Paged = { index: number; size?: number | undefined };
+type ProfileInput = Omit<UpdateUserInput, 'userId' | 'roleIds'>;
 
 export type PasswordChange =
   | { changed: true }
@@ -58,5 +90,168 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
     return { changed: true };
   }
 
-  return { homeData, changePassword };
+  /** A user of the acting tenant, or 404: another tenant's id is the same as an unknown one. */
+  async function userOf(caller: AuthContext, userId: number): Promise<UserRecord> {
+    const user = await findUser(db, caller.tenantId, userId);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  async function assertRoles(caller: AuthContext, roleIds: number[]) {
+    const unique = [...new Set(roleIds)];
+    if ((await existingRoleIds(db, caller.tenantId, unique)).length !== unique.length) {
+      // Another tenant's role is answered like an unknown one.
+      throw new AppError(404, 'users.roleUnknown', undefined, [{ path: 'roleIds', key: 'users.roleUnknown' }]);
+    }
+    return unique;
+  }
+
+  async function page(caller: AuthContext, query: UserFilter & Paged): Promise<Page<UserRow>> {
+    const { rows, total } = await pageUsers(db, caller.tenantId, query, pageWindow(query));
+    return { rows: await withRoles(caller.tenantId, rows), total };
+  }
+
+  async function withRoles(tenantId: number, rows: UserRecord[]): Promise<UserRow[]> {
+    const roles = await rolesOfUsers(
+      db,
+      tenantId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toRow(r, roles.get(r.id) ?? []));
+  }
+
+  async function roleOptions(caller: AuthContext): Promise<UserRole[]> {
+    return roleChoices(db, caller.tenantId);
+  }
+
+  /**
+   * A user of the acting tenant with its roles. Accounts are free in every tenant, so that each
+   * person signs in without naming the tenant.
+   */
+  async function create(caller: AuthContext, input: CreateUserInput): Promise<UserRow> {
+    if ((await findSignInCandidates(db, input.account, 1)).length > 0) {
+      throw conflictOn('account', 'users.accountTaken');
+    }
+    const roleIds = await assertRoles(caller, input.roleIds);
+    const passwordHash = await hashPassword(input.password, ctx.config.scryptLogN);
+    const user = await db.transaction(async (tx) => {
+      const row = await insertUser(tx, caller.tenantId, {
+        account: input.account,
+        passwordHash,
+        ...profileOf(input),
+      });
+      await replaceUserRoles(tx, row.id, roleIds);
+      return row;
+    });
+    const [row] = await withRoles(caller.tenantId, [user]);
+    return row!;
+  }
+
+  async function update(caller: AuthContext, input: UpdateUserInput): Promise<UserRow> {
+    await userOf(caller, input.userId);
+    const roleIds = await assertRoles(caller, input.roleIds);
+    await db.transaction(async (tx) => {
+      await updateUserProfile(tx, caller.tenantId, input.userId, profileOf(input));
+      await replaceUserRoles(tx, input.userId, roleIds);
+    });
+    const [row] = await withRoles(caller.tenantId, [await userOf(caller, input.userId)]);
+    return row!;
+  }
+
+  /** Disabling a user ends every session of it at once (its next request is refused). */
+  async function setStatus(caller: AuthContext, userId: number, status: number): Promise<void> {
+    await userOf(caller, userId);
+    if (status !== STATUS.enabled && isSelf(caller, userId)) throw new AppError(409, 'users.cannotDisableSelf');
+    await setUserStatus(db, caller.tenantId, userId, status);
+    if (status !== STATUS.enabled) await auth.revokeAll(caller.tenantId, [userId]);
+  }
+
+  /** An administrator sets a new password (checked by the rule in the browser); the user's sessions end. */
+  async function resetPassword(caller: AuthContext, userId: number, password: string): Promise<void> {
+    await userOf(caller, userId);
+    await updatePasswordHash(db, caller.tenantId, userId, await hashPassword(password, ctx.config.scryptLogN));
+    await auth.revokeAll(caller.tenantId, [userId]);
+  }
+
+  async function remove(caller: AuthContext, userId: number): Promise<void> {
+    await userOf(caller, userId);
+    if (isSelf(caller, userId)) throw new AppError(409, 'users.cannotDeleteSelf');
+    await auth.revokeAll(caller.tenantId, [userId]);
+    await deleteUser(db, caller.tenantId, userId);
+  }
+
+  async function exportXlsx(caller: AuthContext, query: UserFilter, lang: Language): Promise<Buffer> {
+    const { rows } = await pageUsers(db, caller.tenantId, query, { offset: 0, limit: EXPORT_MAX_ROWS });
+    const tr = (key: string) => translate(lang, key);
+    const columns: XlsxColumn<UserRow>[] = [
+      { header: tr('users.colAccount'), value: (r) => r.account },
+      { header: tr('users.colUsername'), value: (r) => r.username },
+      { header: tr('users.colNickname'), value: (r) => r.nickname },
+      { header: tr('users.colGender'), value: (r) => (r.gender ? tr(`users.${r.gender}`) : '') },
+      { header: tr('users.colPhone'), value: (r) => r.phone },
+      { header: tr('users.colEmail'), value: (r) => r.email, width: 26 },
+      {
+        header: tr('users.colRoles'),
+        value: (r) => (r.roles.length ? r.roles.map((role) => role.roleName).join(', ') : tr('users.noRole')),
+        width: 26,
+      },
+      { header: tr('users.colStatus'), value: (r) => tr(r.status ? 'users.enabled' : 'users.disabled') },
+      { header: tr('users.colLastLogin'), value: (r) => r.lastLoginTime, width: 26 },
+    ];
+    return buildXlsx(tr('users.sheet'), columns, await withRoles(caller.tenantId, rows));
+  }
+
+  return {
+    homeData,
+    changePassword,
+    page,
+    roleOptions,
+    create,
+    update,
+    setStatus,
+    resetPassword,
+    remove,
+    exportXlsx,
+  };
+}
+
+/** The caller acting on its own account (in its own tenant). */
+function isSelf(caller: AuthContext, userId: number): boolean {
+  return caller.userId === userId && caller.tenantId === caller.homeTenantId;
+}
+
+function profileOf(input: ProfileInput): UserProfile {
+  return {
+    username: input.username,
+    nickname: input.nickname ?? null,
+    idNumber: input.idNumber ?? null,
+    gender: input.gender ?? null,
+    birthday: input.birthday ?? null,
+    height: input.height ?? null,
+    age: input.age ?? null,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+    userType: input.userType ?? 1,
+  };
+}
+
+function toRow(user: UserRecord, roles: UserRole[]): UserRow {
+  return {
+    userId: user.id,
+    account: user.account,
+    username: user.username,
+    nickname: user.nickname,
+    idNumber: user.idNumber,
+    gender: user.gender === 'male' || user.gender === 'female' ? user.gender : null,
+    birthday: user.birthday,
+    height: user.height === null ? null : Number(user.height),
+    age: user.age,
+    phone: user.phone,
+    email: user.email,
+    userType: user.userType,
+    status: user.status,
+    roles,
+    lastLoginTime: user.lastLoginAt?.toISOString() ?? null,
+    createTime: user.createdAt.toISOString(),
+  };
 }
