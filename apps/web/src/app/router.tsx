@@ -28,13 +28,7 @@ const ErrorLoggerPage = lazyPage(() =>
 /** Pages that are built, by route name; every other page of a section shows the placeholder. */
 const PAGES: Record<string, ComponentType> = {
   organuserctrl: lazyPage(() => import('@/features/users/pages/users-page').then((m) => m.UsersPage)),
-  menulistctrl: lazyPage(() => import('@/features/menus/pages/menus-page').then((m) => m.MenusPage)),
-  rolectrl: lazyPage(() => import('@/features/roles/pages/roles-page').then((m) => m.RolesPage)),
-  resources: lazyPage(() => import('@/features/resources/pages/resources-page').then((m) => m.ResourcesPage)),
-  server: lazyPage(() => import('@/features/servers/pages/servers-page').then((m) => m.ServersPage)),
-  config: lazyPage(() => import('@/features/configs/pages/configs-page').then((m) => m.ConfigsPage)),
   tenant: lazyPage(() => import('@/features/tenants/pages/tenants-page').then((m) => m.TenantsPage)),
-  expose: lazyPage(() => import('@/features/expose/pages/expose-page').then((m) => m.ExposePage)),
   loginList: lazyPage(() => import('@/features/logs/pages/login-logs-page').then((m) => m.LoginLogsPage)),
   operationList: lazyPage(() => import('@/features/logs/pages/operation-logs-page').then((m) => m.OperationLogsPage)),
 };

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Form, Modal } from 'antd';
 import type { FormInstance } from 'antd';
 import { isApiError } from '../api';
@@ -23,6 +23,13 @@ type Props<V> = {
 export function FormModal<V extends object>(props: Props<V>) {
   const { open, title, form, onSubmit, onClose, children, width = 640, initialValues } = props;
   const [busy, setBusy] = useState(false);
+  // The values are set as the dialog opens, not when its animation ends: by then a quick hand may
+  // already have typed.
+  useEffect(() => {
+    if (open) form.setFieldsValue((initialValues ?? {}) as never);
+    // Only on opening: the caller's initialValues object is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
   const handleOk = async () => {
     let values: V;
     try {
@@ -54,12 +61,12 @@ export function FormModal<V extends object>(props: Props<V>) {
       onCancel={onClose}
       destroyOnHidden
       afterOpenChange={(visible) => {
-        if (visible) form.setFieldsValue((initialValues ?? {}) as never);
-        else form.resetFields();
+        if (!visible) form.resetFields();
       }}
       maskClosable={false}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={initialValues}>
+      {/* Named, so its field ids never clash with the search bar's (labels point at the right input). */}
+      <Form form={form} name="dialog" layout="vertical" preserve={false} initialValues={initialValues}>
         {children}
       </Form>
     </Modal>

@@ -20,6 +20,7 @@ export function SearchBar<V extends object>({ form, onSearch, onReset, children 
   return (
     <Form
       form={form}
+      name="search"
       layout="inline"
       className="list-search-bar"
       onFinish={(values) => onSearch(values)}

@@ -1,4 +1,188 @@
-/** The organuserctrl page. */
+import { useState } from 'react';
+import { App, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { UserRow } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { useHomeData } from '@/shared/api';
+import { ExportButton, ListPage, SearchBar, StatusSwitch, formatTime, useListQuery } from '@/shared/list';
+import {
+  deleteUser,
+  fetchRoleOptions,
+  fetchUserPage,
+  refreshUsers,
+  setUserStatus,
+  USER_EXPORT_PATH,
+  usersKey,
+  type UserFilters,
+} from '../api/users-api';
+import { ResetPasswordModal } from '../components/reset-password-modal';
+import { UserFormModal } from '../components/user-form-modal';
+
+/** Users (`/sys/organuserctrl`) of the acting tenant: create, edit, roles, status, password reset, delete. */
 export function UsersPage() {
-  return null;
+  const { t } = useTranslation('users');
+  const { message } = App.useApp();
+  const [searchForm] = Form.useForm<UserFilters>();
+  const [editing, setEditing] = useState<UserRow | null | undefined>(undefined);
+  const [resetting, setResetting] = useState<UserRow | null>(null);
+  const me = useHomeData().data?.loginUser;
+  const roles = useQuery({
+    queryKey: [...usersKey, 'role-options'],
+    queryFn: ({ signal }) => fetchRoleOptions(signal),
+  });
+  const list = useListQuery<UserFilters, UserRow>({
+    key: [...usersKey, 'page'],
+    fetch: fetchUserPage,
+    initialFilters: {},
+  });
+  // User ids are unique across tenants, so the id alone says "this is me".
+  const isMe = (row: UserRow) => me?.userId === row.userId;
+
+  const handleStatus = async (row: UserRow, status: 0 | 1) => {
+    await setUserStatus({ userId: row.userId, status });
+    await refreshUsers();
+  };
+  const handleDelete = async (row: UserRow) => {
+    await deleteUser(row.userId);
+    await refreshUsers();
+    message.success(t('deleted'));
+  };
+
+  const columns: TableColumnsType<UserRow> = [
+    {
+      title: t('fields.account'),
+      dataIndex: 'account',
+      width: 150,
+      render: (v: string, row) => (
+        <>
+          {v} {isMe(row) ? <Tag color="blue">{t('self')}</Tag> : null}
+        </>
+      ),
+    },
+    { title: t('fields.username'), dataIndex: 'username', width: 140, ellipsis: true },
+    { title: t('fields.nickname'), dataIndex: 'nickname', width: 110, ellipsis: true },
+    {
+      title: t('fields.gender'),
+      dataIndex: 'gender',
+      width: 70,
+      render: (v: UserRow['gender']) => (v === 'male' ? t('gender.male') : v === 'female' ? t('gender.female') : ''),
+    },
+    { title: t('fields.phone'), dataIndex: 'phone', width: 140 },
+    {
+      title: t('fields.roles'),
+      dataIndex: 'roles',
+      render: (v: UserRow['roles']) =>
+        v.length ? (
+          v.map((r) => <Tag key={r.roleId}>{r.roleName}</Tag>)
+        ) : (
+          <Tag color="default" bordered={false}>
+            {t('noRole')}
+          </Tag>
+        ),
+    },
+    {
+      title: t('fields.userType'),
+      dataIndex: 'userType',
+      width: 100,
+      render: (v: number) => (v === 2 ? t('userType.2') : t('userType.1')),
+    },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      width: 100,
+      render: (status: number, row) => (
+        <StatusSwitch
+          status={status}
+          name={row.account}
+          disabled={isMe(row)}
+          onChange={(next) => handleStatus(row, next)}
+        />
+      ),
+    },
+    { title: t('fields.lastLogin'), dataIndex: 'lastLoginTime', width: 170, render: formatTime },
+    {
+      title: t('actions'),
+      key: 'actions',
+      width: 250,
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
+            {t('edit')}
+          </Button>
+          <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(row)}>
+            {t('resetPassword')}
+          </Button>
+          <Popconfirm
+            title={t('deleteConfirm', { name: row.account })}
+            onConfirm={() => handleDelete(row)}
+            okButtonProps={{ danger: true }}
+            disabled={isMe(row)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={isMe(row)}>
+              {t('delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      search={
+        <SearchBar<UserFilters> form={searchForm} onSearch={list.search} onReset={list.reset}>
+          <Form.Item name="keyword" label={t('filters.keyword')}>
+            <Input allowClear placeholder={t('filters.keywordPlaceholder')} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="phone" label={t('filters.phone')}>
+            <Input allowClear style={{ width: 150 }} />
+          </Form.Item>
+          <Form.Item name="roleId" label={t('filters.role')}>
+            <Select
+              allowClear
+              style={{ width: 150 }}
+              placeholder={t('filters.all')}
+              options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))}
+            />
+          </Form.Item>
+          <Form.Item name="status" label={t('fields.status')}>
+            <Select
+              allowClear
+              style={{ width: 110 }}
+              placeholder={t('filters.all')}
+              options={[
+                { value: 1, label: t('status.enabled') },
+                { value: 0, label: t('status.disabled') },
+              ]}
+            />
+          </Form.Item>
+        </SearchBar>
+      }
+      title={t('title')}
+      toolbar={
+        <>
+          <ExportButton path={USER_EXPORT_PATH} fileName={t('title')} query={list.filters} />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {t('create')}
+          </Button>
+        </>
+      }
+    >
+      <Table<UserRow> rowKey="userId" size="middle" columns={columns} scroll={{ x: 1400 }} {...list.tableProps} />
+      <UserFormModal
+        open={editing !== undefined}
+        user={editing}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => message.success(t(editing ? 'saved' : 'created'))}
+      />
+      <ResetPasswordModal
+        user={resetting}
+        onClose={() => setResetting(null)}
+        onDone={() => message.success(t('passwordReset'))}
+      />
+    </ListPage>
+  );
 }

@@ -1,4 +1,0 @@
-/** The config page. */
-export function ConfigsPage() {
-  return null;
-}

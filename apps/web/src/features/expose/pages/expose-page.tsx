@@ -1,4 +1,0 @@
-/** The expose page. */
-export function ExposePage() {
-  return null;
-}

@@ -1,4 +1,0 @@
-/** The menulistctrl page. */
-export function MenusPage() {
-  return null;
-}

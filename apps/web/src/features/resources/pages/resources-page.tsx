@@ -1,4 +1,0 @@
-/** The resources page. */
-export function ResourcesPage() {
-  return null;
-}

@@ -1,4 +1,0 @@
-/** The rolectrl page. */
-export function RolesPage() {
-  return null;
-}

@@ -1,4 +1,0 @@
-/** The server page. */
-export function ServersPage() {
-  return null;
-}
