@@ -83,7 +83,7 @@ describe('unknown API routes', () => {
   it.each(['zh-CN', 'zh-TW', 'en-US'] as const)('answer a 404 envelope in %s, before any sign-in', async (lang) => {
     for (const [method, url] of [
       ['GET', '/api/nothing/here?x=1'],
-      ['POST', '/api/system-server/user/delete'],
+      ['POST', '/api/system-server/user/erase-everyone'],
       ['GET', '/api'],
     ] as const) {
       const res = await t.app.inject({ method, url, headers: { lang } });

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { likePattern } from '../../platform/paging.js';
 import { STATUS } from '../../db/columns.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { inTenant } from '../../platform/tenant-scope.js';
@@ -123,4 +124,100 @@ export async function revokeResources(db: DbOrTx, tenantId: number, roleId: numb
  */
 export async function rolesWithCodeInEveryTenant(db: DbOrTx, code: string): Promise<RoleRow[]> {
   return db.select().from(roles).where(eq(roles.code, code)).orderBy(asc(roles.id));
+}
+
+/** A role of the tenant, or undefined (another tenant's id reads as unknown). */
+export async function findRole(db: DbOrTx, tenantId: number, roleId: number): Promise<RoleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(inTenant(roles, tenantId, eq(roles.id, roleId)))
+    .limit(1);
+  return row;
+}
+
+/** A tenant's roles with how many users hold each, oldest first; the keyword matches name or code. */
+export async function pageRoles(
+  db: DbOrTx,
+  tenantId: number,
+  keyword: string | undefined,
+  window: { offset: number; limit: number },
+) {
+  const where = inTenant(
+    roles,
+    tenantId,
+    keyword ? or(ilike(roles.name, likePattern(keyword)), ilike(roles.code, likePattern(keyword))) : undefined,
+  );
+  const userCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ role: roles, userCount })
+      .from(roles)
+      .where(where)
+      .orderBy(asc(roles.id))
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ n: count() }).from(roles).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertRole(
+  db: DbOrTx,
+  tenantId: number,
+  role: { name: string; code: string; remark: string | null },
+): Promise<RoleRow> {
+  const [row] = await db
+    .insert(roles)
+    .values({ ...role, tenantId })
+    .returning();
+  return row!;
+}
+
+export async function updateRole(
+  db: DbOrTx,
+  tenantId: number,
+  roleId: number,
+  role: { name: string; code: string; remark: string | null },
+) {
+  await db
+    .update(roles)
+    .set({ ...role, updatedAt: new Date() })
+    .where(inTenant(roles, tenantId, eq(roles.id, roleId)));
+}
+
+export async function deleteRole(db: DbOrTx, tenantId: number, roleId: number) {
+  await db.delete(roles).where(inTenant(roles, tenantId, eq(roles.id, roleId)));
+}
+
+export async function countRoleUsers(db: DbOrTx, roleId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, roleId));
+  return row?.n ?? 0;
+}
+
+/** The menus and resources a role of the tenant holds. */
+export async function grantsOfRole(db: DbOrTx, tenantId: number, roleId: number) {
+  await assertRoleInTenant(db, tenantId, roleId);
+  const [menuRows, resourceRows] = await Promise.all([
+    db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, roleId)),
+    db.select({ id: roleResources.resourceId }).from(roleResources).where(eq(roleResources.roleId, roleId)),
+  ]);
+  return { menuIds: menuRows.map((r) => r.id), resourceIds: resourceRows.map((r) => r.id) };
+}
+
+/** Replaces a role's menus and resources (the caller checked that each may be granted here). */
+export async function replaceGrants(
+  db: DbOrTx,
+  tenantId: number,
+  roleId: number,
+  menuIds: number[],
+  resourceIds: number[],
+) {
+  await assertRoleInTenant(db, tenantId, roleId);
+  await db.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
+  await db.delete(roleResources).where(eq(roleResources.roleId, roleId));
+  if (menuIds.length) await db.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId, menuId })));
+  if (resourceIds.length) {
+    await db.insert(roleResources).values(resourceIds.map((resourceId) => ({ roleId, resourceId })));
+  }
 }
