@@ -28,6 +28,7 @@ const ErrorLoggerPage = lazyPage(() =>
 /** Pages that are built, by route name; every other page of a section shows the placeholder. */
 const PAGES: Record<string, ComponentType> = {
   organuserctrl: lazyPage(() => import('@/features/users/pages/users-page').then((m) => m.UsersPage)),
+  rolectrl: lazyPage(() => import('@/features/roles/pages/roles-page').then((m) => m.RolesPage)),
   tenant: lazyPage(() => import('@/features/tenants/pages/tenants-page').then((m) => m.TenantsPage)),
   loginList: lazyPage(() => import('@/features/logs/pages/login-logs-page').then((m) => m.LoginLogsPage)),
   operationList: lazyPage(() => import('@/features/logs/pages/operation-logs-page').then((m) => m.OperationLogsPage)),

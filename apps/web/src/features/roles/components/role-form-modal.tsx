@@ -1,0 +1,42 @@
+import { Form, Input } from 'antd';
+import { createRoleRequest, type CreateRoleRequest, type RoleRow } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { useZodForm } from '@/shared/form/zod-rules';
+import { FormModal } from '@/shared/list';
+import { createRole, refreshRoles, updateRole } from '../api/roles-api';
+
+type Props = { open: boolean; role?: RoleRow | null; onClose: () => void; onSaved: () => void };
+
+/** New role or edit: name, code (fixed for the platform administrators' role) and remark. */
+export function RoleFormModal({ open, role, onClose, onSaved }: Props) {
+  const { t } = useTranslation('roles');
+  const [form] = Form.useForm<CreateRoleRequest>();
+  const { rules, required } = useZodForm(createRoleRequest, form);
+  const handleSubmit = async (values: CreateRoleRequest) => {
+    if (role) await updateRole({ roleId: role.roleId, ...values, remark: values.remark ?? '' });
+    else await createRole(values);
+    await refreshRoles();
+    onSaved();
+  };
+  return (
+    <FormModal<CreateRoleRequest>
+      open={open}
+      title={role ? t('editTitle') : t('createTitle')}
+      form={form}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      width={520}
+      initialValues={role ? { roleName: role.roleName, roleCode: role.roleCode, remark: role.remark ?? '' } : {}}
+    >
+      <Form.Item name="roleName" label={t('fields.roleName')} rules={rules('roleName')} required={required('roleName')}>
+        <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item name="roleCode" label={t('fields.roleCode')} rules={rules('roleCode')} required={required('roleCode')}>
+        <Input maxLength={64} disabled={role?.readOnly} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="remark" label={t('fields.remark')} rules={rules('remark')}>
+        <Input.TextArea rows={3} maxLength={500} showCount />
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import type { RoleRow } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
+import { deleteRole, fetchRolePage, refreshRoles, rolesKey, type RoleFilters } from '../api/roles-api';
+import { PermissionsDrawer } from '../components/permissions-drawer';
+import { RoleFormModal } from '../components/role-form-modal';
+
+/** Roles (`/sys/rolectrl`) of the acting tenant: name, code, remark, and their menus and resources. */
+export function RolesPage() {
+  const { t } = useTranslation('roles');
+  const { message } = App.useApp();
+  const [searchForm] = Form.useForm<RoleFilters>();
+  const [editing, setEditing] = useState<RoleRow | null | undefined>(undefined);
+  const [granting, setGranting] = useState<RoleRow | null>(null);
+  const list = useListQuery<RoleFilters, RoleRow>({
+    key: [...rolesKey, 'page'],
+    fetch: fetchRolePage,
+    initialFilters: {},
+  });
+
+  const handleDelete = async (row: RoleRow) => {
+    await deleteRole(row.roleId);
+    await refreshRoles();
+    message.success(t('deleted'));
+  };
+
+  const columns: TableColumnsType<RoleRow> = [
+    {
+      title: t('fields.roleName'),
+      dataIndex: 'roleName',
+      width: 200,
+      render: (v: string, row) => (
+        <>
+          {v} {row.readOnly ? <Tag color="gold">{t('platformTag')}</Tag> : null}
+        </>
+      ),
+    },
+    { title: t('fields.roleCode'), dataIndex: 'roleCode', width: 180 },
+    { title: t('fields.remark'), dataIndex: 'remark', ellipsis: true },
+    { title: t('fields.userCount'), dataIndex: 'userCount', width: 90, align: 'right' },
+    { title: t('fields.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
+    {
+      title: t('actions'),
+      key: 'actions',
+      width: 260,
+      render: (_, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
+            {t('edit')}
+          </Button>
+          <Button type="link" size="small" icon={<SafetyOutlined />} onClick={() => setGranting(row)}>
+            {t('permissions')}
+          </Button>
+          <Popconfirm
+            title={t('deleteConfirm', { name: row.roleName })}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => handleDelete(row)}
+            disabled={row.readOnly}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={row.readOnly}>
+              {t('delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      search={
+        <SearchBar<RoleFilters> form={searchForm} onSearch={list.search} onReset={list.reset}>
+          <Form.Item name="keyword" label={t('filters.keyword')}>
+            <Input allowClear placeholder={t('filters.keywordPlaceholder')} style={{ width: 220 }} />
+          </Form.Item>
+        </SearchBar>
+      }
+      title={t('title')}
+      toolbar={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          {t('create')}
+        </Button>
+      }
+    >
+      <Table<RoleRow> rowKey="roleId" size="middle" columns={columns} {...list.tableProps} />
+      <RoleFormModal
+        open={editing !== undefined}
+        role={editing}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => message.success(t(editing ? 'saved' : 'created'))}
+      />
+      <PermissionsDrawer role={granting} onClose={() => setGranting(null)} />
+    </ListPage>
+  );
+}
