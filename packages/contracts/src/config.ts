@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ConfigKey } from './constants.js';
+import { pageOf, pageQuery } from './envelope.js';
 
 /** GET system-server/config/list?keys=a,b */
 export const configListQuery = z.object({
@@ -26,3 +28,60 @@ export const leafletConfig = z.object({
   tileLayerOption: z.object({ url: z.string().min(1) }).catchall(z.unknown()),
 });
 export type LeafletConfig = z.infer<typeof leafletConfig>;
+
+/** Tile URL templates hold {z}, {x} and {y}. */
+const isTileUrl = (v: string) => /^https?:\/\/\S+$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p));
+const isHttpUrlOrPath = (v: string) => /^https?:\/\/\S+$/.test(v) || /^\/\S*$/.test(v);
+
+/**
+ * The rule each known key's value follows; a key the console does not know takes any text. Each
+ * refusal names `configValue`, so the console shows it under the field.
+ */
+export const CONFIG_VALUE_RULES: Record<ConfigKey, (value: string) => string | null> = {
+  msgSocketUrl: (v) => (/^(wss?:\/\/\S+|\/\S*)$/.test(v) ? null : 'configs.socketUrlInvalid'),
+  leafletConfig: (v) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(v);
+    } catch {
+      return 'configs.jsonInvalid';
+    }
+    const result = leafletConfig.safeParse(parsed);
+    if (!result.success) return 'configs.leafletInvalid';
+    return isTileUrl(result.data.tileLayerOption.url) ? null : 'configs.tileUrlInvalid';
+  },
+  defaultMapUrl: (v) => (isTileUrl(v) ? null : 'configs.tileUrlInvalid'),
+  '3dDashboardUrl': (v) => (v === '' || isHttpUrlOrPath(v) ? null : 'configs.urlInvalid'),
+};
+
+/** POST system-server/config/update */
+export const updateConfigRequest = z
+  .object({
+    configKey: z.string().trim().min(1, 'validation.required').max(100, 'validation.invalid'),
+    configValue: z.string({ error: 'validation.required' }).max(10_000, 'configs.valueTooLong'),
+  })
+  .superRefine((v, ctx) => {
+    const rule = CONFIG_VALUE_RULES[v.configKey as ConfigKey];
+    const problem = rule ? rule(v.configValue.trim()) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['configValue'] });
+  });
+export type UpdateConfigRequest = z.input<typeof updateConfigRequest>;
+
+/** GET system-server/config/page */
+export const configPageQuery = pageQuery.extend({
+  keyword: z
+    .string()
+    .trim()
+    .max(100, 'validation.invalid')
+    .optional()
+    .transform((v) => v || undefined),
+});
+export const configRow = z.object({
+  configId: z.number().int(),
+  configKey: z.string(),
+  configValue: z.string(),
+  description: z.string().nullable(),
+  updateTime: z.string(),
+});
+export type ConfigRow = z.infer<typeof configRow>;
+export const configPage = pageOf(configRow);

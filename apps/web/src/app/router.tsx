@@ -29,6 +29,8 @@ const ErrorLoggerPage = lazyPage(() =>
 const PAGES: Record<string, ComponentType> = {
   organuserctrl: lazyPage(() => import('@/features/users/pages/users-page').then((m) => m.UsersPage)),
   rolectrl: lazyPage(() => import('@/features/roles/pages/roles-page').then((m) => m.RolesPage)),
+  resources: lazyPage(() => import('@/features/resources/pages/resources-page').then((m) => m.ResourcesPage)),
+  config: lazyPage(() => import('@/features/configs/pages/configs-page').then((m) => m.ConfigsPage)),
   tenant: lazyPage(() => import('@/features/tenants/pages/tenants-page').then((m) => m.TenantsPage)),
   loginList: lazyPage(() => import('@/features/logs/pages/login-logs-page').then((m) => m.LoginLogsPage)),
   operationList: lazyPage(() => import('@/features/logs/pages/operation-logs-page').then((m) => m.OperationLogsPage)),

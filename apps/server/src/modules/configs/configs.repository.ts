@@ -1,4 +1,5 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { likePattern } from '../../platform/paging.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { configs } from './configs.tables.js';
 
@@ -26,4 +27,30 @@ export async function insertMissingConfigs(
   const missing = entries.filter((e) => !present.has(e.key));
   if (missing.length === 0) return;
   await db.insert(configs).values(missing).onConflictDoNothing({ target: configs.key });
+}
+
+/** Every entry, by key; the keyword matches key, value or description. */
+export async function pageConfigs(db: DbOrTx, keyword: string | undefined, window: { offset: number; limit: number }) {
+  const where = keyword
+    ? or(
+        ilike(configs.key, likePattern(keyword)),
+        ilike(configs.value, likePattern(keyword)),
+        ilike(configs.description, likePattern(keyword)),
+      )
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(configs).where(where).orderBy(asc(configs.id)).offset(window.offset).limit(window.limit),
+    db.select({ n: count() }).from(configs).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Sets an entry's value; false when there is no entry with that key. */
+export async function updateConfigValue(db: DbOrTx, key: string, value: string): Promise<boolean> {
+  const rows = await db
+    .update(configs)
+    .set({ value, updatedAt: new Date() })
+    .where(eq(configs.key, key))
+    .returning({ id: configs.id });
+  return rows.length > 0;
 }

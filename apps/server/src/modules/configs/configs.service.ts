@@ -1,6 +1,8 @@
-import type { ConfigList } from '@patrol/contracts';
+import type { ConfigList, ConfigRow, Page } from '@patrol/contracts';
+import { notFound } from '../../platform/errors.js';
+import { pageWindow } from '../../platform/paging.js';
 import type { AppContext } from '../../platform/context.js';
-import { findConfigs } from './configs.repository.js';
+import { findConfigs, pageConfigs, updateConfigValue } from './configs.repository.js';
 
 /** The values the console reads at start (spec section 3). `3dDashboardUrl` empty: not configured. */
 export const DEFAULT_CONFIGS = [
@@ -31,5 +33,29 @@ export function createConfigsService(ctx: AppContext) {
     const rows = await findConfigs(ctx.db, keys);
     return Object.fromEntries(rows.map((r) => [r.key, { configKey: r.key, configValue: r.value }]));
   }
-  return { list };
+  /** Config management (platform administrators): every entry, with its description. */
+  async function page(query: {
+    index: number;
+    size?: number | undefined;
+    keyword?: string | undefined;
+  }): Promise<Page<ConfigRow>> {
+    const { rows, total } = await pageConfigs(ctx.db, query.keyword, pageWindow(query));
+    return {
+      rows: rows.map((r) => ({
+        configId: r.id,
+        configKey: r.key,
+        configValue: r.value,
+        description: r.description,
+        updateTime: r.updatedAt.toISOString(),
+      })),
+      total,
+    };
+  }
+
+  /** Sets a value already checked by the key's rule (contracts `CONFIG_VALUE_RULES`). */
+  async function update(key: string, value: string): Promise<void> {
+    if (!(await updateConfigValue(ctx.db, key, value.trim()))) throw notFound();
+  }
+
+  return { list, page, update };
 }

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import type { ConfigRow } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
+import { configsKey, fetchConfigPage, type ConfigFilters } from '../api/configs-api';
+import { ConfigFormModal } from '../components/config-form-modal';
+
+const DESCRIPTIONS = {
+  msgSocketUrl: 'descriptions.msgSocketUrl',
+  leafletConfig: 'descriptions.leafletConfig',
+  defaultMapUrl: 'descriptions.defaultMapUrl',
+  '3dDashboardUrl': 'descriptions.dashboard3d',
+} as const;
+
+/** Config management (`/sys/config`): the console's key/value settings, shared by every tenant. */
+export function ConfigsPage() {
+  const { t } = useTranslation('configs');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ConfigFilters>();
+  const [editing, setEditing] = useState<ConfigRow | null>(null);
+  const list = useListQuery<ConfigFilters, ConfigRow>({
+    key: [...configsKey, 'page'],
+    fetch: fetchConfigPage,
+    initialFilters: {},
+    pageSize: 20,
+  });
+  const columns: TableColumnsType<ConfigRow> = [
+    {
+      title: t('fields.configKey'),
+      dataIndex: 'configKey',
+      width: 180,
+      render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
+    },
+    {
+      title: t('fields.configValue'),
+      dataIndex: 'configValue',
+      ellipsis: true,
+      render: (v: string) =>
+        v ? (
+          <Typography.Text code>{v}</Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{t('empty')}</Typography.Text>
+        ),
+    },
+    {
+      title: t('fields.description'),
+      dataIndex: 'description',
+      width: 320,
+      ellipsis: true,
+      render: (v: string | null, row) => {
+        const key = DESCRIPTIONS[row.configKey as keyof typeof DESCRIPTIONS];
+        return key ? t(key) : v;
+      },
+    },
+    { title: t('fields.updateTime'), dataIndex: 'updateTime', width: 170, render: formatTime },
+    {
+      title: t('actions'),
+      key: 'actions',
+      width: 100,
+      render: (_, row) => (
+        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
+          {t('edit')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <ListPage
+      search={
+        <SearchBar<ConfigFilters> form={form} onSearch={list.search} onReset={list.reset}>
+          <Form.Item name="keyword" label={t('filters.keyword')}>
+            <Input allowClear placeholder={t('filters.keywordPlaceholder')} style={{ width: 240 }} />
+          </Form.Item>
+        </SearchBar>
+      }
+      title={t('title')}
+    >
+      <Table<ConfigRow> rowKey="configId" size="middle" columns={columns} {...list.tableProps} />
+      <ConfigFormModal config={editing} onClose={() => setEditing(null)} onSaved={() => message.success(t('saved'))} />
+    </ListPage>
+  );
+}
