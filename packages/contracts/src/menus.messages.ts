@@ -1,10 +1,55 @@
 import type { AreaMessages } from './area-messages.js';
 
-const zhCN = {};
+const zhCN = {
+  nameRequired: '请输入路由名称',
+  nameInvalid: '路由名称以字母开头，只能包含字母、数字、_ 和 -，最多 100 个字符',
+  nameTaken: '路由名称已存在',
+  zhCnRequired: '请输入简体中文名称',
+  zhTwRequired: '请输入繁体中文名称',
+  enUsRequired: '请输入英文名称',
+  titleTooLong: '名称不能超过 100 个字符',
+  pathRequired: '请输入路径',
+  pathInvalid: '路径只能包含字母、数字、_、-、: 和 /',
+  iconInvalid: '图标名称应为 Ant Design 图标名，如 HomeOutlined',
+  sortInvalid: '排序应为 0 到 99999 的整数',
+  parentInvalid: '上级菜单不存在，或是该菜单自己及其下级',
+  builtInKept: '内置菜单不能删除，可以停用',
+  hasChildren: '请先删除其下级菜单',
+};
 
-/** Error and validation texts of the menus area, as message keys `menus.<name>`. */
+/** Error and validation texts of the menus area, as keys `menus.<name>`. */
 export const menusMessages: AreaMessages<typeof zhCN> = {
   'zh-CN': zhCN,
-  'zh-TW': {},
-  'en-US': {},
+  'zh-TW': {
+    nameRequired: '請輸入路由名稱',
+    nameInvalid: '路由名稱以字母開頭，只能包含字母、數字、_ 和 -，最多 100 個字元',
+    nameTaken: '路由名稱已存在',
+    zhCnRequired: '請輸入簡體中文名稱',
+    zhTwRequired: '請輸入繁體中文名稱',
+    enUsRequired: '請輸入英文名稱',
+    titleTooLong: '名稱不能超過 100 個字元',
+    pathRequired: '請輸入路徑',
+    pathInvalid: '路徑只能包含字母、數字、_、-、: 和 /',
+    iconInvalid: '圖示名稱應為 Ant Design 圖示名，如 HomeOutlined',
+    sortInvalid: '排序應為 0 到 99999 的整數',
+    parentInvalid: '上級選單不存在，或是該選單自己及其下級',
+    builtInKept: '內建選單不能刪除，可以停用',
+    hasChildren: '請先刪除其下級選單',
+  },
+  'en-US': {
+    nameRequired: 'Please enter the route name',
+    nameInvalid: 'Route names start with a letter and hold letters, digits, _ and - (at most 100)',
+    nameTaken: 'This route name is already taken',
+    zhCnRequired: 'Please enter the Simplified Chinese name',
+    zhTwRequired: 'Please enter the Traditional Chinese name',
+    enUsRequired: 'Please enter the English name',
+    titleTooLong: 'Names are at most 100 characters',
+    pathRequired: 'Please enter the path',
+    pathInvalid: 'Paths hold letters, digits, _, -, : and / only',
+    iconInvalid: 'Use an Ant Design icon name, such as HomeOutlined',
+    sortInvalid: 'Sort is a whole number from 0 to 99999',
+    parentInvalid: 'The parent menu does not exist, or is this menu or one below it',
+    builtInKept: 'Built-in menus cannot be deleted; disable them instead',
+    hasChildren: 'Delete the menus below it first',
+  },
 };

@@ -204,3 +204,91 @@ export function menuNames(tree: { name: string; children?: { name: string; child
  * `platform` resources behind them.
  */
 export const PLATFORM_MENUS = ['tenant', 'menulistctrl', 'resources', 'server', 'config', 'moveRobot'] as const;
+
+/** Route names are identifiers the console's router knows pages by. */
+export const MENU_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+const menuTitle = (requiredKey: string) =>
+  z.string({ error: requiredKey }).trim().min(1, { message: requiredKey, abort: true }).max(100, 'menus.titleTooLong');
+
+const menuFields = {
+  nameZhCn: menuTitle('menus.zhCnRequired'),
+  nameZhTw: menuTitle('menus.zhTwRequired'),
+  nameEnUs: menuTitle('menus.enUsRequired'),
+  path: z
+    .string({ error: 'menus.pathRequired' })
+    .trim()
+    .min(1, { message: 'menus.pathRequired', abort: true })
+    .max(200, 'menus.pathInvalid')
+    .regex(/^\/?[A-Za-z0-9_\-/:]+$/, 'menus.pathInvalid'),
+  icon: z
+    .string()
+    .trim()
+    .max(100, 'menus.iconInvalid')
+    .regex(/^([A-Z][A-Za-z0-9]*)?$/, 'menus.iconInvalid')
+    .optional(),
+  sort: z.coerce
+    .number({ error: 'menus.sortInvalid' })
+    .int('menus.sortInvalid')
+    .min(0, 'menus.sortInvalid')
+    .max(99_999, 'menus.sortInvalid'),
+  parentId: z.number().int().positive().nullable().optional(),
+  showFlag: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalid' }),
+};
+
+/** POST system-server/menu/create */
+export const createMenuRequest = z.object({
+  name: z
+    .string({ error: 'menus.nameRequired' })
+    .trim()
+    .min(1, { message: 'menus.nameRequired', abort: true })
+    .max(100, 'menus.nameInvalid')
+    .regex(MENU_NAME_PATTERN, 'menus.nameInvalid'),
+  ...menuFields,
+});
+export type CreateMenuRequest = z.input<typeof createMenuRequest>;
+/** POST system-server/menu/update: the route name stays (roles and the console know the page by it). */
+export const updateMenuRequest = z.object({ menuId: z.number().int().positive(), ...menuFields });
+export type UpdateMenuRequest = z.input<typeof updateMenuRequest>;
+export const menuStatusRequest = z.object({
+  menuId: z.number().int().positive(),
+  status: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalid' }),
+});
+export type MenuStatusRequest = z.input<typeof menuStatusRequest>;
+export const deleteMenuRequest = z.object({ menuId: z.number().int().positive() });
+
+/** One entry of the menu management tree: every field, titles in the three languages. */
+export type MenuAdminNode = {
+  menuId: number;
+  parentId: number | null;
+  name: string;
+  path: string;
+  icon: string | null;
+  sort: number;
+  showFlag: number;
+  status: number;
+  nameZhCn: string;
+  nameZhTw: string;
+  nameEnUs: string;
+  /** Part of the console's own tree: it can be disabled but not deleted. */
+  builtIn: boolean;
+  children: MenuAdminNode[];
+};
+export const menuAdminNode: z.ZodType<MenuAdminNode> = z.lazy(() =>
+  z.object({
+    menuId: z.number().int(),
+    parentId: z.number().int().nullable(),
+    name: z.string(),
+    path: z.string(),
+    icon: z.string().nullable(),
+    sort: z.number().int(),
+    showFlag: z.number().int(),
+    status: z.number().int(),
+    nameZhCn: z.string(),
+    nameZhTw: z.string(),
+    nameEnUs: z.string(),
+    builtIn: z.boolean(),
+    children: z.array(menuAdminNode),
+  }),
+);
+export const menuAdminTree = z.array(menuAdminNode);

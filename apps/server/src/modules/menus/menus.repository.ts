@@ -42,3 +42,29 @@ export async function ensureMenu(db: DbOrTx, menu: NewMenu): Promise<{ id: numbe
 export async function setMenuStatus(db: DbOrTx, menuId: number, status: number) {
   await db.update(menus).set({ status, updatedAt: new Date() }).where(eq(menus.id, menuId));
 }
+
+export async function findMenu(db: DbOrTx, menuId: number): Promise<MenuRow | undefined> {
+  const [row] = await db.select().from(menus).where(eq(menus.id, menuId)).limit(1);
+  return row;
+}
+
+export async function findMenuByName(db: DbOrTx, name: string): Promise<MenuRow | undefined> {
+  const [row] = await db.select().from(menus).where(eq(menus.name, name)).limit(1);
+  return row;
+}
+
+export async function insertMenu(db: DbOrTx, menu: NewMenu): Promise<MenuRow> {
+  const [row] = await db.insert(menus).values(menu).returning();
+  return row!;
+}
+
+export async function updateMenu(db: DbOrTx, menuId: number, menu: Partial<NewMenu>): Promise<void> {
+  await db
+    .update(menus)
+    .set({ ...menu, updatedAt: new Date() })
+    .where(eq(menus.id, menuId));
+}
+
+export async function deleteMenu(db: DbOrTx, menuId: number): Promise<void> {
+  await db.delete(menus).where(eq(menus.id, menuId));
+}
