@@ -28,6 +28,7 @@ const ErrorLoggerPage = lazyPage(() =>
 /** Pages that are built, by route name; every other page of a section shows the placeholder. */
 const PAGES: Record<string, ComponentType> = {
   organuserctrl: lazyPage(() => import('@/features/users/pages/users-page').then((m) => m.UsersPage)),
+  menulistctrl: lazyPage(() => import('@/features/menus/pages/menus-page').then((m) => m.MenusPage)),
   rolectrl: lazyPage(() => import('@/features/roles/pages/roles-page').then((m) => m.RolesPage)),
   resources: lazyPage(() => import('@/features/resources/pages/resources-page').then((m) => m.ResourcesPage)),
   config: lazyPage(() => import('@/features/configs/pages/configs-page').then((m) => m.ConfigsPage)),

@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import { Col, Form, Input, InputNumber, Radio, Row, TreeSelect } from 'antd';
+import { createMenuRequest, type CreateMenuRequest, type MenuAdminNode } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { useZodForm } from '@/shared/form/zod-rules';
+import { useLanguage } from '@/shared/i18n';
+import { FormModal } from '@/shared/list';
+import { createMenu, refreshMenus, updateMenu } from '../api/menus-api';
+
+/** What the dialog opens on: a menu to edit, or a new one (under a parent, or at the top). */
+export type MenuDialog = { mode: 'edit'; menu: MenuAdminNode } | { mode: 'create'; parentId: number | null };
+
+type Props = { dialog: MenuDialog | null; tree: MenuAdminNode[]; onClose: () => void; onSaved: () => void };
+
+export const menuTitle = (m: MenuAdminNode, lang: string) =>
+  lang === 'zh-TW' ? m.nameZhTw : lang === 'en-US' ? m.nameEnUs : m.nameZhCn;
+
+/** New menu or edit: route name (fixed once made), path, icon, the three titles, parent, sort, visibility. */
+export function MenuFormModal({ dialog, tree, onClose, onSaved }: Props) {
+  const { t } = useTranslation('menus');
+  const lang = useLanguage();
+  const [form] = Form.useForm<CreateMenuRequest>();
+  const { rules, required } = useZodForm(createMenuRequest, form);
+  const editing = dialog?.mode === 'edit' ? dialog.menu : null;
+  type Option = { value: number; title: string; disabled?: boolean; children: Option[] };
+  const toOptions = (nodes: MenuAdminNode[]): Option[] =>
+    nodes.map((n) => ({
+      value: n.menuId,
+      title: menuTitle(n, lang),
+      // A menu cannot move under itself.
+      disabled: editing?.menuId === n.menuId,
+      children: editing?.menuId === n.menuId ? [] : toOptions(n.children),
+    }));
+
+  const handleSubmit = async (values: CreateMenuRequest) => {
+    const body = { ...values, parentId: values.parentId ?? null, icon: values.icon ?? '' };
+    if (editing) {
+      const { name: _name, ...rest } = body;
+      await updateMenu({ menuId: editing.menuId, ...rest });
+    } else {
+      await createMenu(body);
+    }
+    await refreshMenus();
+    onSaved();
+  };
+  const item = (name: keyof CreateMenuRequest & string, label: string, input: ReactNode) => (
+    <Form.Item name={name} label={label} rules={rules(name)} required={required(name)}>
+      {input}
+    </Form.Item>
+  );
+
+  return (
+    <FormModal<CreateMenuRequest>
+      open={!!dialog}
+      title={editing ? t('editTitle') : t('createTitle')}
+      form={form}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      width={720}
+      initialValues={
+        editing
+          ? {
+              name: editing.name,
+              path: editing.path,
+              icon: editing.icon ?? '',
+              sort: editing.sort,
+              showFlag: editing.showFlag === 0 ? 0 : 1,
+              parentId: editing.parentId,
+              nameZhCn: editing.nameZhCn,
+              nameZhTw: editing.nameZhTw,
+              nameEnUs: editing.nameEnUs,
+            }
+          : { parentId: dialog?.mode === 'create' ? dialog.parentId : null, sort: 10, showFlag: 1 }
+      }
+    >
+      <Row gutter={16}>
+        <Col span={12}>
+          {editing ? (
+            <Form.Item name="name" label={t('fields.name')}>
+              <Input disabled />
+            </Form.Item>
+          ) : (
+            item('name', t('fields.name'), <Input maxLength={100} autoComplete="off" />)
+          )}
+        </Col>
+        <Col span={12}>{item('path', t('fields.path'), <Input maxLength={200} />)}</Col>
+        <Col span={8}>{item('nameZhCn', t('fields.nameZhCn'), <Input maxLength={100} />)}</Col>
+        <Col span={8}>{item('nameZhTw', t('fields.nameZhTw'), <Input maxLength={100} />)}</Col>
+        <Col span={8}>{item('nameEnUs', t('fields.nameEnUs'), <Input maxLength={100} />)}</Col>
+        <Col span={12}>
+          <Form.Item name="parentId" label={t('fields.parent')}>
+            <TreeSelect allowClear treeDefaultExpandAll placeholder={t('topLevel')} treeData={toOptions(tree)} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>{item('icon', t('fields.icon'), <Input maxLength={100} placeholder="HomeOutlined" />)}</Col>
+        <Col span={12}>{item('sort', t('fields.sort'), <InputNumber style={{ width: '100%' }} precision={0} />)}</Col>
+        <Col span={12}>
+          {item(
+            'showFlag',
+            t('fields.showFlag'),
+            <Radio.Group
+              options={[
+                { value: 1, label: t('visible') },
+                { value: 0, label: t('hidden') },
+              ]}
+            />,
+          )}
+        </Col>
+      </Row>
+    </FormModal>
+  );
+}
