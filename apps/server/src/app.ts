@@ -15,6 +15,7 @@ import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { menusRoutes } from './modules/menus/menus.routes.js';
 import { serversRoutes } from './modules/servers/servers.routes.js';
+import { createServersService } from './modules/servers/servers.service.js';
 import { exposeRoutes } from './modules/expose/expose.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { API_PREFIX, installAccessHook } from './platform/auth.js';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = { config: options.config, database: options.database, db: options.database.db, bus };
   const auth = createAuthService(ctx);
   const hub = createRealtimeHub(bus, app.log);
+  const servers = createServersService(ctx, app.log);
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -110,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(tenantsRoutes, { ctx, auth });
       await api.register(rolesRoutes, { ctx });
       await api.register(menusRoutes, { ctx });
-      await api.register(serversRoutes, { ctx });
+      await api.register(serversRoutes, { servers });
       await api.register(exposeRoutes, { ctx });
       await api.register(logsRoutes, { ctx });
     },
@@ -121,8 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onReady', async () => {
     await syncResources(ctx, routes);
+    servers.start();
   });
   app.addHook('preClose', async () => {
+    await servers.stop();
     hub.close();
   });
   app.addHook('onClose', async () => {

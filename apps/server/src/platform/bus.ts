@@ -16,6 +16,8 @@ export type BusHandler<K extends BusTopic> = (payload: BusEvents[K]) => void;
 
 /** In-process pub/sub today; an implementation on Redis replaces it for several instances. */
 export type Bus = {
+  /** What carries the events (`memory` in-process; `redis` across instances), for the service list. */
+  readonly kind: string;
   publish<K extends BusTopic>(topic: K, payload: BusEvents[K]): Promise<void>;
   /** Returns its own unsubscribe. */
   subscribe<K extends BusTopic>(topic: K, handler: BusHandler<K>): () => void;
@@ -30,6 +32,7 @@ export function createMemoryBus(onError: (error: unknown, topic: BusTopic) => vo
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
+    kind: 'memory',
     async publish(topic, payload) {
       const wire = JSON.stringify(payload);
       for (const listener of emitter.listeners(topic)) {

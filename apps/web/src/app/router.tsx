@@ -31,6 +31,7 @@ const PAGES: Record<string, ComponentType> = {
   menulistctrl: lazyPage(() => import('@/features/menus/pages/menus-page').then((m) => m.MenusPage)),
   rolectrl: lazyPage(() => import('@/features/roles/pages/roles-page').then((m) => m.RolesPage)),
   resources: lazyPage(() => import('@/features/resources/pages/resources-page').then((m) => m.ResourcesPage)),
+  server: lazyPage(() => import('@/features/servers/pages/servers-page').then((m) => m.ServersPage)),
   config: lazyPage(() => import('@/features/configs/pages/configs-page').then((m) => m.ConfigsPage)),
   tenant: lazyPage(() => import('@/features/tenants/pages/tenants-page').then((m) => m.TenantsPage)),
   loginList: lazyPage(() => import('@/features/logs/pages/login-logs-page').then((m) => m.LoginLogsPage)),
