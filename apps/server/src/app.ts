@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(rolesRoutes, { ctx });
       await api.register(menusRoutes, { ctx });
       await api.register(serversRoutes, { servers });
-      await api.register(exposeRoutes, { ctx });
+      await api.register(exposeRoutes, { ctx, auth });
       await api.register(logsRoutes, { ctx });
     },
     { prefix: API_PREFIX },

@@ -129,6 +129,18 @@ export function createAuthService(ctx: AppContext) {
       throw forbidden('errors.accountDisabled');
     }
 
+    const response = await openSession(candidate, attempt, now, false);
+    await record(attempt, candidate, 'success', 'ok', now);
+    return response;
+  }
+
+  /** A new session of a user who proved who they are (password, or an external-access token). */
+  async function openSession(
+    candidate: Candidate,
+    meta: { ip: string | null; userAgent: string | null },
+    now: Date,
+    external: boolean,
+  ): Promise<LoginResponse> {
     const { user } = candidate;
     const token = createToken();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -138,14 +150,13 @@ export function createAuthService(ctx: AppContext) {
         userId: user.id,
         createdAt: now,
         expiresAt,
-        ip: attempt.ip?.slice(0, 64) ?? null,
-        userAgent: attempt.userAgent?.slice(0, 500) ?? null,
+        external,
+        ip: meta.ip?.slice(0, 64) ?? null,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
       });
       await touchLastLogin(tx, user.tenantId, user.id, now);
       return rolesOfUser(tx, user.tenantId, user.id);
     });
-    await record(attempt, candidate, 'success', 'ok', now);
-
     const sessionUser: SessionUser = {
       userId: user.id,
       account: user.account,
@@ -155,6 +166,31 @@ export function createAuthService(ctx: AppContext) {
       platformAdmin: isPlatformAdmin(user.tenantId, roles),
     };
     return { token, expiresAt: expiresAt.toISOString(), user: sessionUser };
+  }
+
+  /**
+   * Signs a user in through external access (the caller verified the one-time token). A disabled
+   * user or tenant is refused like at sign-in; the attempt is in the login log either way.
+   */
+  async function externalLogin(
+    user: UserRow,
+    tenant: { name: string; status: number },
+    meta: { ip: string | null; userAgent: string | null },
+  ): Promise<LoginResponse> {
+    const now = new Date();
+    const candidate: Candidate = { user, tenantStatus: tenant.status, tenantName: tenant.name };
+    const attempt: SignInAttempt = { account: user.account, password: '', tenantId: user.tenantId, ...meta };
+    if (tenant.status !== STATUS.enabled) {
+      await record(attempt, candidate, 'failure', 'tenant_disabled', now);
+      throw forbidden('errors.tenantDisabled');
+    }
+    if (user.status !== STATUS.enabled) {
+      await record(attempt, candidate, 'failure', 'user_disabled', now);
+      throw forbidden('errors.accountDisabled');
+    }
+    const response = await openSession(candidate, meta, now, true);
+    await record(attempt, candidate, 'success', 'external', now);
+    return response;
   }
 
   /** The live session of a token, or undefined (unknown, expired, revoked). */
@@ -184,7 +220,7 @@ export function createAuthService(ctx: AppContext) {
     if (sessionIds.length > 0) await ctx.bus.publish('sessions.revoked', { sessionIds });
   }
 
-  return { login, findSession, logout, revokeOthers, revokeAll };
+  return { login, externalLogin, findSession, logout, revokeOthers, revokeAll };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
