@@ -34,6 +34,7 @@ const PAGES: Record<string, ComponentType> = {
   server: lazyPage(() => import('@/features/servers/pages/servers-page').then((m) => m.ServersPage)),
   config: lazyPage(() => import('@/features/configs/pages/configs-page').then((m) => m.ConfigsPage)),
   tenant: lazyPage(() => import('@/features/tenants/pages/tenants-page').then((m) => m.TenantsPage)),
+  expose: lazyPage(() => import('@/features/expose/pages/expose-page').then((m) => m.ExposePage)),
   loginList: lazyPage(() => import('@/features/logs/pages/login-logs-page').then((m) => m.LoginLogsPage)),
   operationList: lazyPage(() => import('@/features/logs/pages/operation-logs-page').then((m) => m.OperationLogsPage)),
 };

@@ -79,3 +79,8 @@ export function setActingTenant(tenantId: number, tenantName: string): void {
   writeItem(STORAGE_KEYS.tenantId, String(tenantId));
   writeJson(STORAGE_KEYS.tenantInfo, { name: tenantName });
 }
+
+/** Flags this browser session as opened through external access (spec section 3). */
+export function markExternalAccess(): void {
+  writeItem(STORAGE_KEYS.external, '1', 'session');
+}

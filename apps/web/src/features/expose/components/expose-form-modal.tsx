@@ -1,0 +1,63 @@
+import { Form, Input } from 'antd';
+import { createExposeRequest, updateExposeForm, type CreateExposeRequest, type ExposeRow } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { useZodForm } from '@/shared/form/zod-rules';
+import { FormModal } from '@/shared/list';
+import { createExpose, refreshExpose, updateExpose } from '../api/expose-api';
+
+type Props = {
+  open: boolean;
+  tenantId: number;
+  /** The account to edit; a new one when absent. */
+  expose?: ExposeRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+/** New expose account (name, account, connection password) or edit (name, and a new password when typed). */
+export function ExposeFormModal({ open, tenantId, expose, onClose, onSaved }: Props) {
+  const { t } = useTranslation('expose');
+  const [form] = Form.useForm<CreateExposeRequest>();
+  const editing = !!expose;
+  const { rules, required } = useZodForm(editing ? updateExposeForm : createExposeRequest, form);
+  const handleSubmit = async (values: CreateExposeRequest) => {
+    if (editing)
+      await updateExpose(tenantId, { exposeId: expose.exposeId, name: values.name, password: values.password ?? '' });
+    else await createExpose(tenantId, values);
+    await refreshExpose();
+    onSaved();
+  };
+  return (
+    <FormModal<CreateExposeRequest>
+      open={open}
+      title={editing ? t('editTitle') : t('createTitle')}
+      form={form}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      width={520}
+      initialValues={expose ? { name: expose.name, account: expose.account, password: '' } : {}}
+    >
+      <Form.Item name="name" label={t('fields.name')} rules={rules('name')} required={required('name')}>
+        <Input maxLength={64} />
+      </Form.Item>
+      {editing ? (
+        <Form.Item name="account" label={t('fields.account')}>
+          <Input disabled />
+        </Form.Item>
+      ) : (
+        <Form.Item name="account" label={t('fields.account')} rules={rules('account')} required={required('account')}>
+          <Input maxLength={64} autoComplete="off" />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="password"
+        label={editing ? t('fields.newPassword') : t('fields.password')}
+        rules={rules('password')}
+        required={!editing && required('password')}
+        extra={editing ? t('passwordKeep') : t('passwordOnce')}
+      >
+        <Input.Password maxLength={64} autoComplete="new-password" />
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { App, Button, Empty, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { ExposeRow } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { useHomeData } from '@/shared/api';
+import { ListPage, SearchBar, StatusSwitch, formatTime, useListQuery } from '@/shared/list';
+import {
+  deleteExpose,
+  exposeKey,
+  fetchExposePage,
+  fetchTenantChoices,
+  refreshExpose,
+  setExposeStatus,
+  type ExposeFilters,
+} from '../api/expose-api';
+import { ExposeFormModal } from '../components/expose-form-modal';
+
+/**
+ * Expose accounts (`/sys/expose`): the third-party accounts of a tenant. A tenant is chosen first
+ * (spec section 5): platform administrators choose any enabled tenant, others their own.
+ */
+export function ExposePage() {
+  const { t } = useTranslation('expose');
+  const { message } = App.useApp();
+  const me = useHomeData().data?.loginUser;
+  const [tenantId, setTenantId] = useState<number | null>(null);
+  const [searchForm] = Form.useForm<ExposeFilters>();
+  const [editing, setEditing] = useState<ExposeRow | null | undefined>(undefined);
+  const choices = useQuery({
+    queryKey: [...exposeKey, 'tenants'],
+    queryFn: ({ signal }) => fetchTenantChoices(signal),
+    enabled: !!me?.platformAdmin,
+  });
+  const tenantOptions = me?.platformAdmin
+    ? (choices.data ?? []).map((c) => ({ value: c.tenantId, label: c.tenantName }))
+    : me
+      ? [{ value: me.tenantId, label: me.tenantName }]
+      : [];
+  const list = useListQuery<ExposeFilters, ExposeRow>({
+    key: [...exposeKey, 'page', tenantId],
+    fetch: (params, signal) => fetchExposePage(tenantId!, params, signal),
+    initialFilters: {},
+    enabled: tenantId !== null,
+  });
+
+  const handleStatus = async (row: ExposeRow, status: 0 | 1) => {
+    await setExposeStatus(tenantId!, { exposeId: row.exposeId, status });
+    await refreshExpose();
+  };
+  const handleDelete = async (row: ExposeRow) => {
+    await deleteExpose(tenantId!, row.exposeId);
+    await refreshExpose();
+    message.success(t('deleted'));
+  };
+
+  const columns: TableColumnsType<ExposeRow> = [
+    { title: t('fields.name'), dataIndex: 'name' },
+    { title: t('fields.account'), dataIndex: 'account', width: 220 },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (status: number, row) => (
+        <StatusSwitch status={status} name={row.account} onChange={(next) => handleStatus(row, next)} />
+      ),
+    },
+    { title: t('fields.updateTime'), dataIndex: 'updateTime', width: 170, render: formatTime },
+    {
+      title: t('actions'),
+      key: 'actions',
+      width: 180,
+      render: (_, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
+            {t('edit')}
+          </Button>
+          <Popconfirm
+            title={t('deleteConfirm', { name: row.account })}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => handleDelete(row)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+              {t('delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      search={
+        <SearchBar<ExposeFilters> form={searchForm} onSearch={list.search} onReset={list.reset}>
+          <Form.Item label={t('tenant')} required>
+            <Select
+              aria-label={t('tenant')}
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 220 }}
+              placeholder={t('chooseTenant')}
+              value={tenantId ?? undefined}
+              loading={choices.isFetching}
+              options={tenantOptions}
+              onChange={(v: number) => setTenantId(v)}
+            />
+          </Form.Item>
+          <Form.Item name="keyword" label={t('filters.keyword')}>
+            <Input
+              allowClear
+              placeholder={t('filters.keywordPlaceholder')}
+              style={{ width: 200 }}
+              disabled={!tenantId}
+            />
+          </Form.Item>
+        </SearchBar>
+      }
+      title={t('title')}
+      toolbar={
+        <Button type="primary" icon={<PlusOutlined />} disabled={!tenantId} onClick={() => setEditing(null)}>
+          {t('create')}
+        </Button>
+      }
+    >
+      {tenantId === null ? (
+        <Empty description={t('chooseTenantFirst')} />
+      ) : (
+        <Table<ExposeRow> rowKey="exposeId" size="middle" columns={columns} {...list.tableProps} />
+      )}
+      {tenantId !== null ? (
+        <ExposeFormModal
+          open={editing !== undefined}
+          tenantId={tenantId}
+          expose={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => message.success(t(editing ? 'saved' : 'created'))}
+        />
+      ) : null}
+    </ListPage>
+  );
+}
