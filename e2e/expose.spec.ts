@@ -71,4 +71,19 @@ test('an expose account of a tenant buys a one-time token that opens the console
     data: { tenantId, account, password: 'Conn-pass-99', userAccount: OPERATOR.account },
   });
   expect(refused.status()).toBe(401);
+
+  // Rename it, keeping its password; then delete it.
+  await row.getByRole('button', { name: '编辑' }).click();
+  const edit = page.getByRole('dialog', { name: '编辑第三方账号' });
+  await expect(edit.getByLabel('账号')).toBeDisabled();
+  await edit.getByLabel('名称').fill('Portal v2');
+  await edit.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(row).toContainText('Portal v2');
+  await row.getByRole('button', { name: '删除' }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText('已删除')).toBeVisible();
+  await expect(page.locator('.ant-table-row').filter({ hasText: account })).toHaveCount(0);
 });

@@ -48,7 +48,10 @@ test('menu management adds, edits, disables and deletes a menu, and the side men
   // Built-in menus have no delete; this one does.
   await expect(data.getByRole('button', { name: '删除' })).toHaveCount(0);
   await report.getByRole('button', { name: '删除' }).click();
-  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('已删除')).toBeVisible();
   await expect(rowOf(page, '巡检日报')).toHaveCount(0);
 });

@@ -47,7 +47,10 @@ test('an administrator creates a role, edits it, grants it menus and resources, 
   await drawer.getByRole('button', { name: /取\s*消/ }).click();
 
   await row.getByRole('button', { name: '删除' }).click();
-  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('已删除')).toBeVisible();
   await expect(page.locator('.ant-table-row')).toHaveCount(0);
 });

@@ -80,7 +80,10 @@ test('an administrator creates, edits, finds, disables, resets and deletes a use
   await expect(row).toContainText('未分配角色');
 
   await row.getByRole('button', { name: '删除' }).click();
-  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await expect(page.getByText('已删除')).toBeVisible();
   await expect(page.locator('.ant-table-row')).toHaveCount(0);
 });
