@@ -42,5 +42,5 @@ test('the resources page lists the registered routes and searches them', async (
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('POST');
   await expect(rows.first()).toContainText('仅平台管理员');
-  await expect(rows.first()).toContainText('Create a tenant');
+  await expect(rows.first()).toContainText('新增租户');
 });

@@ -36,9 +36,10 @@ test('login and operation logs list what happened, filter it and export it', asy
   expect(res.status()).toBe(200);
 
   await openFromMenu(page, '日志管理', '操作日志');
-  await page.getByLabel('描述').fill('notice');
+  // Descriptions are in the console's language, and searched in it.
+  await page.getByLabel('描述').fill('系统通知');
   await page.getByRole('button', { name: /查\s*询/ }).click();
-  const row = page.locator('.ant-table-row').filter({ hasText: 'notice' }).first();
+  const row = page.locator('.ant-table-row:visible').filter({ hasText: '发布系统通知' }).first();
   await expect(row).toBeVisible();
   await expect(row.getByText('成功')).toBeVisible();
   await row.locator('.ant-table-row-expand-icon').click();

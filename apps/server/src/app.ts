@@ -87,7 +87,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownBus = !options.bus;
   const bus =
     options.bus ?? createMemoryBus((error, topic) => app.log.error({ err: error, topic }, 'bus subscriber failed'));
-  const ctx: AppContext = { config: options.config, database: options.database, db: options.database.db, bus };
+  const ctx: AppContext = {
+    config: options.config,
+    database: options.database,
+    db: options.database.db,
+    bus,
+    operations: new Map(),
+  };
   const auth = createAuthService(ctx);
   const hub = createRealtimeHub(bus, app.log);
   const servers = createServersService(ctx, app.log);
@@ -96,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenApi(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
-  const routes = collectRouteResources(app);
+  const routes = collectRouteResources(app, ctx.operations);
   installAccessHook(app, { db: ctx.db, auth });
   installOperationLog(app, { db: ctx.db });
 

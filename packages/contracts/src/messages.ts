@@ -8,6 +8,7 @@ import { configsMessages } from './configs.messages.js';
 import { serversMessages } from './servers.messages.js';
 import { exposeMessages } from './expose.messages.js';
 import { logsMessages } from './logs.messages.js';
+import { operationsMessages } from './operations.messages.js';
 
 /**
  * Messages that both sides show: API errors (the server localises them by the language header)
@@ -181,6 +182,7 @@ const zhCN = {
   servers: serversMessages['zh-CN'],
   expose: exposeMessages['zh-CN'],
   logs: logsMessages['zh-CN'],
+  operations: operationsMessages['zh-CN'],
 };
 type Messages = typeof zhCN;
 
@@ -197,6 +199,7 @@ export const messages: Record<Language, Messages> = {
     servers: serversMessages['zh-TW'],
     expose: exposeMessages['zh-TW'],
     logs: logsMessages['zh-TW'],
+    operations: operationsMessages['zh-TW'],
   },
   'en-US': {
     ...coreEnUS,
@@ -209,6 +212,7 @@ export const messages: Record<Language, Messages> = {
     servers: serversMessages['en-US'],
     expose: exposeMessages['en-US'],
     logs: logsMessages['en-US'],
+    operations: operationsMessages['en-US'],
   },
 };
 

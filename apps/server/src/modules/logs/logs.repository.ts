@@ -1,4 +1,4 @@
-import { count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { likePattern } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
@@ -18,6 +18,8 @@ export type LogFilter = {
   operator?: string | undefined;
   result?: string | undefined;
   description?: string | undefined;
+  /** `METHOD route` keys whose description in the caller's language matches `description`. */
+  describedAs?: string[] | undefined;
 };
 
 export type Window = { offset: number; limit: number };
@@ -79,6 +81,9 @@ function operationWhere(tenantId: number, f: LogFilter): SQL {
       ? or(
           ilike(operationLogs.description, likePattern(f.description)),
           ilike(operationLogs.route, likePattern(f.description)),
+          f.describedAs?.length
+            ? inArray(sql`${operationLogs.method} || ' ' || ${operationLogs.route}`, f.describedAs)
+            : undefined,
         )
       : undefined,
   );

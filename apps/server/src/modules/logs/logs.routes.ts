@@ -53,7 +53,7 @@ export const logsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: responses(operationLogPage, ...SESSION_ERRORS),
       },
     },
-    async (request) => ok(await service.operationPage(requireAuth(request), request.query)),
+    async (request) => ok(await service.operationPage(requireAuth(request), request.query, requestLanguage(request))),
   );
 
   app.get(

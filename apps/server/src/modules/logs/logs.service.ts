@@ -2,6 +2,7 @@ import type { Language, LoginLogRow, OperationLogRow, Page } from '@patrol/contr
 import { translate } from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { operationsMatching, operationText } from '../../platform/operations.js';
 import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
 import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import { pageLoginLogs, pageOperationLogs, type LogFilter } from './logs.repository.js';
@@ -17,9 +18,24 @@ export function createLogsService(ctx: AppContext) {
     return { rows: rows.map(toLoginRow), total };
   }
 
-  async function operationPage(caller: AuthContext, query: LogFilter & Paged): Promise<Page<OperationLogRow>> {
-    const { rows, total } = await pageOperationLogs(db, caller.tenantId, query, pageWindow(query));
-    return { rows: rows.map(toOperationRow), total };
+  /** The filter as the database reads it: a description is also looked for in the caller's language. */
+  const withDescriptions = (query: LogFilter, lang: Language): LogFilter =>
+    query.description ? { ...query, describedAs: operationsMatching(ctx.operations, lang, query.description) } : query;
+
+  /** A stored row with its description in the caller's language. */
+  const describe = (lang: Language) => (r: OperationRecord) => ({
+    ...toOperationRow(r),
+    description: operationText(ctx.operations, lang, r.method, r.route, r.description),
+  });
+
+  async function operationPage(
+    caller: AuthContext,
+    query: LogFilter & Paged,
+    lang: Language,
+  ): Promise<Page<OperationLogRow>> {
+    const filter = withDescriptions(query, lang);
+    const { rows, total } = await pageOperationLogs(db, caller.tenantId, filter, pageWindow(query));
+    return { rows: rows.map(describe(lang)), total };
   }
 
   async function loginXlsx(caller: AuthContext, query: LogFilter, lang: Language): Promise<Buffer> {
@@ -38,7 +54,10 @@ export function createLogsService(ctx: AppContext) {
   }
 
   async function operationXlsx(caller: AuthContext, query: LogFilter, lang: Language): Promise<Buffer> {
-    const { rows } = await pageOperationLogs(db, caller.tenantId, query, { offset: 0, limit: EXPORT_MAX_ROWS });
+    const { rows } = await pageOperationLogs(db, caller.tenantId, withDescriptions(query, lang), {
+      offset: 0,
+      limit: EXPORT_MAX_ROWS,
+    });
     const tr = (key: string) => translate(lang, key);
     const columns: XlsxColumn<OperationLogRow>[] = [
       { header: tr('logs.colDescription'), value: (r) => r.description, width: 40 },
@@ -53,7 +72,7 @@ export function createLogsService(ctx: AppContext) {
       { header: tr('logs.colIp'), value: (r) => r.ip },
       { header: tr('logs.colTime'), value: (r) => r.createTime, width: 26 },
     ];
-    return buildXlsx(tr('logs.operationSheet'), columns, rows.map(toOperationRow));
+    return buildXlsx(tr('logs.operationSheet'), columns, rows.map(describe(lang)));
   }
 
   return { loginPage, operationPage, loginXlsx, operationXlsx };
@@ -74,7 +93,9 @@ function toLoginRow(r: Awaited<ReturnType<typeof pageLoginLogs>>['rows'][number]
   };
 }
 
-function toOperationRow(r: Awaited<ReturnType<typeof pageOperationLogs>>['rows'][number]): OperationLogRow {
+type OperationRecord = Awaited<ReturnType<typeof pageOperationLogs>>['rows'][number];
+
+function toOperationRow(r: OperationRecord): OperationLogRow {
   return {
     logId: r.id,
     description: r.description,

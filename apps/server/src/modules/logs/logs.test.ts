@@ -77,7 +77,16 @@ describe('logs', () => {
       result: 'success',
       statusCode: 200,
     });
-    expect(row!.description).toMatch(/password/i);
+    expect(row!.description).toBe('修改自己的密码');
+    // Described, and found by its description, in the caller's language.
+    const tw = await get(
+      `${OPERATION_PAGE}?operator=${user.account}&description=${encodeURIComponent('自己的密碼')}`,
+      auditorToken,
+      {
+        lang: 'zh-TW',
+      },
+    );
+    expect(tw.json().data.rows.map((r: OperationRow) => r.description)).toEqual(['修改自己的密碼']);
     expect(row!.durationMs).toBeGreaterThanOrEqual(0);
     expect(row!.params).toContain(MASK);
     expect(row!.params).not.toContain(wrongOld);

@@ -2,6 +2,7 @@ import { resourceList } from '@patrol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { ok, responses, SESSION_ERRORS } from '../../platform/envelope.js';
+import { requestLanguage } from '../../platform/i18n.js';
 import { createResourcesService } from './resources.service.js';
 
 export const resourcesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -18,6 +19,6 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: responses(resourceList, ...SESSION_ERRORS),
       },
     },
-    async () => ok(await service.list()),
+    async (request) => ok(await service.list(requestLanguage(request))),
   );
 };

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { PLATFORM_TENANT_ID, TENANT_ADMIN_ROLE_CODE, type Resource, type ResourceAccess } from '@patrol/contracts';
+import {
+  PLATFORM_TENANT_ID,
+  TENANT_ADMIN_ROLE_CODE,
+  type Language,
+  type Resource,
+  type ResourceAccess,
+} from '@patrol/contracts';
+import { operationText, type OperationIndex } from '../../platform/operations.js';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { STARTUP_LOCK_KEY } from '../../platform/db.js';
@@ -12,16 +19,17 @@ import { listResources, upsertResources, type RouteResource } from './resources.
  * Collects every API route as a resource while routes are registered (an `onRoute` hook, so no
  * route can be forgotten). Install it before the modules.
  */
-export function collectRouteResources(app: FastifyInstance): RouteResource[] {
+export function collectRouteResources(app: FastifyInstance, operations: OperationIndex): RouteResource[] {
   const collected: RouteResource[] = [];
   app.addHook('onRoute', (route) => {
     const url = route.url;
     if (!url.startsWith(`${API_PREFIX}/`)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const schema = route.schema as { summary?: string } | undefined;
+    const schema = route.schema as { summary?: string; operationId?: string } | undefined;
     for (const method of methods) {
       // HEAD answers like GET and is checked against the GET resource.
       if (method === 'HEAD') continue;
+      if (schema?.operationId) operations.set(`${method} ${url}`, schema.operationId);
       collected.push({
         route: url,
         method,
@@ -55,13 +63,14 @@ export async function syncResources(ctx: AppContext, routes: RouteResource[]): P
 }
 
 export function createResourcesService(ctx: AppContext) {
-  async function list(): Promise<Resource[]> {
+  /** Every resource, described in `lang`. */
+  async function list(lang: Language): Promise<Resource[]> {
     const rows = await listResources(ctx.db);
     return rows.map((r) => ({
       resourceId: r.id,
       route: r.route,
       method: r.method,
-      description: r.description,
+      description: operationText(ctx.operations, lang, r.method, r.route, r.description),
       access: r.access as ResourceAccess,
     }));
   }

@@ -1,4 +1,4 @@
-import { PLATFORM_TENANT_ID, translate } from '@patrol/contracts';
+import { LANGUAGES, PLATFORM_TENANT_ID, translate } from '@patrol/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
@@ -119,5 +119,21 @@ describe('resources', () => {
       await again.close();
       await grantResources(t.db, PLATFORM_TENANT_ID, role!.id, ids);
     }
+  });
+
+  it('describes every route in the three languages, and lists them so', async () => {
+    const ops = Object.values(
+      (t.app.swagger() as { paths: Record<string, Record<string, { operationId?: string }>> }).paths,
+    ).flatMap((methods) => Object.values(methods).map((op) => op.operationId ?? '(none)'));
+    const missing = LANGUAGES.flatMap((lang) =>
+      ops.filter((id) => translate(lang, `operations.${id}`) === `operations.${id}`).map((id) => `${lang} ${id}`),
+    );
+    expect(missing).toEqual([]);
+
+    const res = await t.app.inject({ method: 'GET', url: LIST, headers: as(admin, { lang: 'zh-TW' }) });
+    const row = (res.json().data as { method: string; route: string; description: string }[]).find(
+      (r) => r.method === 'POST' && r.route === '/api/system-server/tenant/create',
+    );
+    expect(row?.description).toBe('新增租戶');
   });
 });

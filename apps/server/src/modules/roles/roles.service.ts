@@ -10,6 +10,7 @@ import {
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, conflictOn, notFound } from '../../platform/errors.js';
+import { operationText } from '../../platform/operations.js';
 import { pageWindow } from '../../platform/paging.js';
 import { listMenus } from '../menus/menus.repository.js';
 import { buildMenuTree } from '../menus/menus.service.js';
@@ -114,7 +115,7 @@ export function createRolesService(ctx: AppContext) {
         resourceId: r.id,
         route: r.route,
         method: r.method,
-        description: r.description,
+        description: operationText(ctx.operations, lang, r.method, r.route, r.description),
       })),
       menuIds: held.menuIds,
       resourceIds: held.resourceIds,
