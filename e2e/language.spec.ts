@@ -36,11 +36,21 @@ const LANGUAGES = [
   },
 ];
 
+/**
+ * The next Sunday, 10:00 in UTC+8 (a Sunday in UTC too), after now. Never in the past: the browser
+ * expires the one-day login cookie by the real clock.
+ */
+function nextSunday(): Date {
+  const shifted = new Date(Date.now() + 8 * 3_600_000);
+  const days = (7 - shifted.getUTCDay()) % 7 || 7;
+  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate() + days, 2));
+}
+
 test('each of the three languages changes the menu, the console, Ant Design texts and dates, and survives a reload', async ({
   page,
 }) => {
   // A fixed Sunday, so the weekday of the home page greeting is known.
-  await page.clock.setFixedTime(new Date('2026-11-22T10:00:00+08:00'));
+  await page.clock.setFixedTime(nextSunday());
   await signIn(page, ADMIN.account, ADMIN.password);
   const menu = page.getByTestId('side-menu');
   for (const l of LANGUAGES) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_POLICY } from './constants.js';
+import { confirmPasswordField } from './fields.js';
 import { messageParams } from './messages.js';
 
 messageParams['validation.passwordLength'] = { min: PASSWORD_POLICY.minLength, max: PASSWORD_POLICY.maxLength };
@@ -50,9 +51,7 @@ export const changePasswordForm = z
   .object({
     oldPassword: z.string({ error: 'validation.oldPasswordRequired' }).min(1, 'validation.oldPasswordRequired'),
     newPassword,
-    confirmPassword: z
-      .string({ error: 'validation.confirmPasswordRequired' })
-      .min(1, 'validation.confirmPasswordRequired'),
+    confirmPassword: confirmPasswordField,
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: 'validation.passwordMismatch',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConfigKey } from './constants.js';
 import { pageOf, pageQuery } from './envelope.js';
+import { keywordFilter } from './fields.js';
 
 /** GET system-server/config/list?keys=a,b */
 export const configListQuery = z.object({
@@ -69,12 +70,7 @@ export type UpdateConfigRequest = z.input<typeof updateConfigRequest>;
 
 /** GET system-server/config/page */
 export const configPageQuery = pageQuery.extend({
-  keyword: z
-    .string()
-    .trim()
-    .max(100, 'validation.invalid')
-    .optional()
-    .transform((v) => v || undefined),
+  keyword: keywordFilter,
 });
 export const configRow = z.object({
   configId: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { account } from './auth.js';
 import { pageOf, pageQuery } from './envelope.js';
-import { rowId, statusValue } from './fields.js';
+import { keywordFilter, rowId, statusValue } from './fields.js';
 
 /** Expose accounts refuse Chinese characters (spec section 5). */
 export const HAS_CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -54,12 +54,7 @@ export const deleteExposeRequest = z.object({ exposeId: rowId });
 
 /** GET system-server/expose/page */
 export const exposePageQuery = pageQuery.extend({
-  keyword: z
-    .string()
-    .trim()
-    .max(100, 'validation.invalid')
-    .optional()
-    .transform((v) => v || undefined),
+  keyword: keywordFilter,
 });
 export const exposeRow = z.object({
   exposeId: z.number().int(),

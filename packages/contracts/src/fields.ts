@@ -42,3 +42,16 @@ export const rowId = z.coerce
   .number({ error: 'validation.required' })
   .int('validation.invalid')
   .positive('validation.invalid');
+
+/** The free-text search of a list: trimmed, at most 100 characters, absent when empty. */
+export const keywordFilter = z
+  .string()
+  .trim()
+  .max(100, 'validation.invalid')
+  .optional()
+  .transform((v) => v || undefined);
+
+/** The "type it again" field of a password form; its match is checked on the whole form. */
+export const confirmPasswordField = z
+  .string({ error: 'validation.confirmPasswordRequired' })
+  .min(1, 'validation.confirmPasswordRequired');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope.js';
-import { rowId } from './fields.js';
+import { keywordFilter, rowId } from './fields.js';
 import { menuNode } from './menus.js';
 
 /** Role codes are identifiers: a letter, then letters, digits, _ or -. */
@@ -32,12 +32,7 @@ export const deleteRoleRequest = z.object({ roleId: rowId });
 
 /** GET system-server/role/page */
 export const rolePageQuery = pageQuery.extend({
-  keyword: z
-    .string()
-    .trim()
-    .max(100, 'validation.invalid')
-    .optional()
-    .transform((v) => v || undefined),
+  keyword: keywordFilter,
 });
 export type RolePageQuery = z.input<typeof rolePageQuery>;
 

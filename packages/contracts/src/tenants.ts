@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { newPassword, passwordDigest } from './auth.js';
 import { pageOf, pageQuery } from './envelope.js';
-import { accountName, emailAddress, phoneNumber, requiredText, rowId, statusValue } from './fields.js';
+import {
+  accountName,
+  confirmPasswordField,
+  emailAddress,
+  keywordFilter,
+  phoneNumber,
+  requiredText,
+  rowId,
+  statusValue,
+} from './fields.js';
 
 /** Tenant codes are identifiers: letters, digits, _ and -, starting with a letter or digit. */
 export const TENANT_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -28,9 +37,7 @@ export const createTenantForm = z
     ...tenantFields,
     adminAccount: accountName,
     adminPassword: newPassword,
-    confirmPassword: z
-      .string({ error: 'validation.confirmPasswordRequired' })
-      .min(1, 'validation.confirmPasswordRequired'),
+    confirmPassword: confirmPasswordField,
   })
   .refine((v) => v.adminPassword === v.confirmPassword, {
     message: 'validation.passwordMismatch',
@@ -60,12 +67,7 @@ export type TenantStatusRequest = z.input<typeof tenantStatusRequest>;
 
 /** GET system-server/tenant/page and /export */
 export const tenantPageQuery = pageQuery.extend({
-  keyword: z
-    .string()
-    .trim()
-    .max(100, 'validation.invalid')
-    .optional()
-    .transform((v) => v || undefined),
+  keyword: keywordFilter,
   status: z.coerce.number().pipe(statusValue).optional(),
 });
 export type TenantPageQuery = z.input<typeof tenantPageQuery>;

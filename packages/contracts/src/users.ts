@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { newPassword, passwordDigest } from './auth.js';
 import { pageOf, pageQuery } from './envelope.js';
-import { accountName, emailAddress, phoneNumber, requiredText, rowId, statusValue } from './fields.js';
+import {
+  accountName,
+  confirmPasswordField,
+  emailAddress,
+  keywordFilter,
+  phoneNumber,
+  requiredText,
+  rowId,
+  statusValue,
+} from './fields.js';
 
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -58,9 +67,7 @@ export const createUserForm = z
     account: accountName,
     ...userFields,
     password: newPassword,
-    confirmPassword: z
-      .string({ error: 'validation.confirmPasswordRequired' })
-      .min(1, 'validation.confirmPasswordRequired'),
+    confirmPassword: confirmPasswordField,
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: 'validation.passwordMismatch',
@@ -87,9 +94,7 @@ export type UserStatusRequest = z.input<typeof userStatusRequest>;
 export const resetPasswordForm = z
   .object({
     password: newPassword,
-    confirmPassword: z
-      .string({ error: 'validation.confirmPasswordRequired' })
-      .min(1, 'validation.confirmPasswordRequired'),
+    confirmPassword: confirmPasswordField,
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: 'validation.passwordMismatch',
@@ -105,12 +110,7 @@ export const deleteUserRequest = z.object({ userId: rowId });
 
 /** GET system-server/user/page and /export */
 export const userPageQuery = pageQuery.extend({
-  keyword: z
-    .string()
-    .trim()
-    .max(100, 'validation.invalid')
-    .optional()
-    .transform((v) => v || undefined),
+  keyword: keywordFilter,
   phone: z
     .string()
     .trim()

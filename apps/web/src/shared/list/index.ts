@@ -9,5 +9,6 @@ export { SearchBar } from './search-bar';
 export { ListPage } from './list-page';
 export { ExportButton } from './export-button';
 export { StatusSwitch } from './status-switch';
+export { StatusFilter } from './status-filter';
 export { FormModal } from './form-modal';
 export { formatTime } from './format';

@@ -20,8 +20,16 @@ export function postLogin(form: LoginForm): Promise<LoginResponse> {
  * for the first route. A failure after the login call leaves no half session behind.
  */
 export async function signIn(form: LoginForm): Promise<HomeData> {
-  const login = await postLogin(form);
+  return enterConsole(await postLogin(form));
+}
+
+/**
+ * Keeps a new session in the browser (`mark` adds to it, e.g. the external-access flag) and loads
+ * the home data; a failure leaves no half session behind.
+ */
+export async function enterConsole(login: LoginResponse, mark?: () => void): Promise<HomeData> {
   startSession(login);
+  mark?.();
   resetUnauthorized();
   try {
     const home = await fetchHomeData({ silent: true });

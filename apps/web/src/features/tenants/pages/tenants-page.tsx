@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Select, Table, Tag } from 'antd';
+import { App, Button, Form, Input, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TenantRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ExportButton, ListPage, SearchBar, StatusSwitch, formatTime, useListQuery } from '@/shared/list';
+import { ExportButton, ListPage, SearchBar, StatusFilter, StatusSwitch, formatTime, useListQuery } from '@/shared/list';
 import { fetchTenantPage, refreshTenants, setTenantStatus, TENANT_EXPORT_PATH, tenantsKey } from '../api/tenants-api';
 import type { TenantFilters } from '../api/tenants-api';
 import { TenantFormModal } from '../components/tenant-form-modal';
@@ -77,17 +77,7 @@ export function TenantsPage() {
           <Form.Item name="keyword" label={t('filters.keyword')}>
             <Input allowClear placeholder={t('filters.keywordPlaceholder')} style={{ width: 220 }} />
           </Form.Item>
-          <Form.Item name="status" label={t('fields.status')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              placeholder={t('filters.all')}
-              options={[
-                { value: 1, label: t('status.enabled') },
-                { value: 0, label: t('status.disabled') },
-              ]}
-            />
-          </Form.Item>
+          <StatusFilter label={t('fields.status')} />
         </SearchBar>
       }
       title={t('title')}

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useHomeData } from '@/shared/api';
-import { ExportButton, ListPage, SearchBar, StatusSwitch, formatTime, useListQuery } from '@/shared/list';
+import { ExportButton, ListPage, SearchBar, StatusFilter, StatusSwitch, formatTime, useListQuery } from '@/shared/list';
 import {
   deleteUser,
   fetchRoleOptions,
@@ -148,17 +148,7 @@ export function UsersPage() {
               options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))}
             />
           </Form.Item>
-          <Form.Item name="status" label={t('fields.status')}>
-            <Select
-              allowClear
-              style={{ width: 110 }}
-              placeholder={t('filters.all')}
-              options={[
-                { value: 1, label: t('status.enabled') },
-                { value: 0, label: t('status.disabled') },
-              ]}
-            />
-          </Form.Item>
+          <StatusFilter label={t('fields.status')} />
         </SearchBar>
       }
       title={t('title')}
