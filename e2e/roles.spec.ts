@@ -18,8 +18,9 @@ test('an administrator creates a role, edits it, grants it menus and resources, 
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('角色已创建')).toBeVisible();
 
-  await page.getByLabel('关键字').fill(code);
-  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const search = page.locator('.list-search-bar');
+  await search.getByLabel('角色编码').fill(code);
+  await search.getByRole('button', { name: /查\s*询/ }).click();
   const row = page.locator('.ant-table-row').filter({ hasText: code });
   await expect(page.locator('.ant-table-row')).toHaveCount(1);
   await row.getByRole('button', { name: '编辑' }).click();
@@ -27,6 +28,13 @@ test('an administrator creates a role, edits it, grants it menus and resources, 
   await edit.getByLabel('角色名称').fill('夜班值守员');
   await edit.getByRole('button', { name: /确\s*定/ }).click();
   await expect(row).toContainText('夜班值守员');
+
+  // Search by a part of the name, with the code cleared.
+  await search.getByRole('button', { name: /重\s*置/ }).click();
+  await search.getByLabel('角色名称').fill('夜班值守');
+  await search.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(row).toBeVisible();
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
 
   // Permissions: a page of the menu tree and one resource.
   await row.getByRole('button', { name: '分配权限' }).click();
@@ -44,6 +52,10 @@ test('an administrator creates a role, edits it, grants it menus and resources, 
   await row.getByRole('button', { name: '分配权限' }).click();
   await expect(drawer.getByRole('tab', { name: '菜单（2）' })).toBeVisible();
   await expect(drawer.getByRole('tab', { name: '资源（1）' })).toBeVisible();
+  await expect(drawer.getByTitle('实时监控').locator('xpath=..').locator('.ant-tree-checkbox-checked')).toHaveCount(1);
+  await drawer.getByRole('tab', { name: /资源/ }).click();
+  await drawer.getByPlaceholder('按接口或描述筛选').fill('notice/publish');
+  await expect(drawer.locator('.ant-table-row').first().locator('.ant-checkbox-input')).toBeChecked();
   await drawer.getByRole('button', { name: /取\s*消/ }).click();
 
   await row.getByRole('button', { name: '删除' }).click();

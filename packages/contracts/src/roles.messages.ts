@@ -10,7 +10,8 @@ const zhCN = {
   remarkTooLong: '备注不能超过 500 个字符',
   adminReadOnly: '平台管理员角色不能修改编码、权限，也不能删除',
   inUse: '还有 {{count}} 个用户持有该角色，请先调整这些用户的角色',
-  grantUnknown: '所选的菜单或资源不存在，或不能授予本租户的角色',
+  grantUnknown: '所选的菜单或资源不存在，或无需授权',
+  platformOnly: '平台专属的菜单和接口只能授予平台租户的角色',
 };
 
 /** Error and validation texts of the roles area, as keys `roles.<name>`. */
@@ -26,7 +27,8 @@ export const rolesMessages: AreaMessages<typeof zhCN> = {
     remarkTooLong: '備註不能超過 500 個字元',
     adminReadOnly: '平台管理員角色不能修改編碼、權限，也不能刪除',
     inUse: '還有 {{count}} 個使用者持有該角色，請先調整這些使用者的角色',
-    grantUnknown: '所選的選單或資源不存在，或不能授予本租戶的角色',
+    grantUnknown: '所選的選單或資源不存在，或無需授權',
+    platformOnly: '平台專屬的選單和介面只能授予平台租戶的角色',
   },
   'en-US': {
     nameRequired: 'Please enter the role name',
@@ -38,6 +40,7 @@ export const rolesMessages: AreaMessages<typeof zhCN> = {
     remarkTooLong: 'The remark is at most 500 characters',
     adminReadOnly: "The platform administrators' role keeps its code and grants and cannot be deleted",
     inUse: '{{count}} users still hold this role; change their roles first',
-    grantUnknown: 'A chosen menu or resource does not exist or cannot be given to a role of this tenant',
+    grantUnknown: 'A chosen menu or resource does not exist or needs no grant',
+    platformOnly: "The platform's own menus and routes can only be given to roles of the platform tenant",
   },
 };

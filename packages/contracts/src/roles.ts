@@ -30,8 +30,10 @@ export type UpdateRoleRequest = z.input<typeof updateRoleRequest>;
 /** POST system-server/role/delete */
 export const deleteRoleRequest = z.object({ roleId: rowId });
 
-/** GET system-server/role/page */
+/** GET system-server/role/page: name and code each match a part; `keyword` matches either. */
 export const rolePageQuery = pageQuery.extend({
+  roleName: keywordFilter,
+  roleCode: keywordFilter,
   keyword: keywordFilter,
 });
 export type RolePageQuery = z.input<typeof rolePageQuery>;
@@ -70,7 +72,11 @@ export const roleGrants = z.object({
 });
 export type RoleGrants = z.infer<typeof roleGrants>;
 
-/** POST system-server/role/grant: replaces the role's menus and resources; applies to the next request. */
+/**
+ * POST system-server/role/grant: replaces the role's menus and resources; applies to the next
+ * request. Unknown ids (or routes that need no grant) answer 422 `roles.grantUnknown`; the
+ * platform's own menus and routes asked for a role of another tenant answer 403 `roles.platformOnly`.
+ */
 export const grantRoleRequest = z.object({
   roleId: rowId,
   menuIds: z.array(rowId).max(1000, 'validation.invalid'),

@@ -136,16 +136,28 @@ export async function findRole(db: DbOrTx, tenantId: number, roleId: number): Pr
   return row;
 }
 
-/** A tenant's roles with how many users hold each, oldest first; the keyword matches name or code. */
+export type RoleFilters = {
+  roleName?: string | undefined;
+  roleCode?: string | undefined;
+  keyword?: string | undefined;
+};
+
+/**
+ * A tenant's roles with how many users hold each, oldest first. Name and code each match a part;
+ * the keyword matches either.
+ */
 export async function pageRoles(
   db: DbOrTx,
   tenantId: number,
-  keyword: string | undefined,
+  filters: RoleFilters,
   window: { offset: number; limit: number },
 ) {
+  const { roleName, roleCode, keyword } = filters;
   const where = inTenant(
     roles,
     tenantId,
+    roleName ? ilike(roles.name, likePattern(roleName)) : undefined,
+    roleCode ? ilike(roles.code, likePattern(roleCode)) : undefined,
     keyword ? or(ilike(roles.name, likePattern(keyword)), ilike(roles.code, likePattern(keyword))) : undefined,
   );
   const userCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
@@ -172,6 +184,20 @@ export async function insertRole(
     .values({ ...role, tenantId })
     .returning();
   return row!;
+}
+
+/** Inserts a role, or answers undefined when the tenant already has its code (the unique key decides). */
+export async function insertRoleUnlessTaken(
+  db: DbOrTx,
+  tenantId: number,
+  role: { name: string; code: string; remark: string | null },
+): Promise<RoleRow | undefined> {
+  const [row] = await db
+    .insert(roles)
+    .values({ ...role, tenantId })
+    .onConflictDoNothing({ target: [roles.tenantId, roles.code] })
+    .returning();
+  return row;
 }
 
 export async function updateRole(

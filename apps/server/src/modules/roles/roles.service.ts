@@ -9,10 +9,10 @@ import {
 } from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, conflictOn, notFound } from '../../platform/errors.js';
+import { AppError, conflictOn, forbidden, notFound } from '../../platform/errors.js';
 import { operationText } from '../../platform/operations.js';
 import { pageWindow } from '../../platform/paging.js';
-import { listMenus } from '../menus/menus.repository.js';
+import { listMenus, type MenuRow } from '../menus/menus.repository.js';
 import { buildMenuTree } from '../menus/menus.service.js';
 import { listResources } from '../resources/resources.repository.js';
 import {
@@ -21,10 +21,11 @@ import {
   findRole,
   findRoleByCode,
   grantsOfRole,
-  insertRole,
+  insertRoleUnlessTaken,
   pageRoles,
   replaceGrants,
   updateRole,
+  type RoleFilters,
   type RoleRow,
   type RoleSummary,
 } from './roles.repository.js';
@@ -58,30 +59,37 @@ export function createRolesService(ctx: AppContext) {
     return role;
   }
 
-  /** What a role of the tenant may be given: platform pages and routes only in the platform tenant. */
+  /**
+   * What a role of the tenant may be given: menus and `grant` routes; the platform's own menus
+   * (and anything below them) and `platform` routes only in the platform tenant. `public` and
+   * `session` routes need no grant and are never offered.
+   */
   async function grantable(tenantId: number) {
     const [menus, resources] = await Promise.all([listMenus(db), listResources(db)]);
     const platform = tenantId === PLATFORM_TENANT_ID;
-    const platformMenus = new Set<string>(PLATFORM_MENUS);
+    const platformOnly = platformMenuIds(menus);
     return {
-      menus: menus.filter((m) => platform || !platformMenus.has(m.name)),
       allMenus: menus,
+      allResources: resources,
+      menus: menus.filter((m) => platform || !platformOnly.has(m.id)),
       resources: resources.filter((r) => r.access === 'grant' || (platform && r.access === 'platform')),
     };
   }
 
-  async function page(caller: AuthContext, query: Paged & { keyword?: string | undefined }): Promise<Page<RoleView>> {
-    const { rows, total } = await pageRoles(db, caller.tenantId, query.keyword, pageWindow(query));
+  async function page(caller: AuthContext, query: Paged & RoleFilters): Promise<Page<RoleView>> {
+    const { rows, total } = await pageRoles(db, caller.tenantId, query, pageWindow(query));
     return { rows: rows.map((r) => toRow(r.role, r.userCount)), total };
   }
 
   async function create(caller: AuthContext, input: RoleInput): Promise<RoleView> {
     if (await findRoleByCode(db, caller.tenantId, input.roleCode)) throw conflictOn('roleCode', 'roles.codeTaken');
-    const role = await insertRole(db, caller.tenantId, {
+    // Two requests racing for one code: the second one finds it taken by the unique key.
+    const role = await insertRoleUnlessTaken(db, caller.tenantId, {
       name: input.roleName,
       code: input.roleCode,
       remark: input.remark || null,
     });
+    if (!role) throw conflictOn('roleCode', 'roles.codeTaken');
     return toRow(role, 0);
   }
 
@@ -124,8 +132,9 @@ export function createRolesService(ctx: AppContext) {
   }
 
   /**
-   * Replaces a role's menus and resources in one go. Ids it may not hold (unknown, or the
-   * platform's own outside the platform tenant) refuse the whole change.
+   * Replaces a role's menus and resources in one transaction. Ids that are unknown (or routes that
+   * need no grant) answer 422; the platform's own menus and routes for a role of another tenant
+   * answer 403. Either refuses the whole change.
    */
   async function grant(
     caller: AuthContext,
@@ -136,10 +145,23 @@ export function createRolesService(ctx: AppContext) {
     const may = await grantable(caller.tenantId);
     const menuIds = [...new Set(input.menuIds)];
     const resourceIds = [...new Set(input.resourceIds)];
+
+    const knownMenus = new Set(may.allMenus.map((m) => m.id));
+    const knownResources = new Set(
+      may.allResources.filter((r) => r.access === 'grant' || r.access === 'platform').map((r) => r.id),
+    );
+    const unknown = [
+      ...(menuIds.every((id) => knownMenus.has(id)) ? [] : [{ path: 'menuIds', key: 'roles.grantUnknown' }]),
+      ...(resourceIds.every((id) => knownResources.has(id))
+        ? []
+        : [{ path: 'resourceIds', key: 'roles.grantUnknown' }]),
+    ];
+    if (unknown.length) throw new AppError(422, 'roles.grantUnknown', undefined, unknown);
+
     const okMenus = new Set(may.menus.map((m) => m.id));
     const okResources = new Set(may.resources.map((r) => r.id));
     if (!menuIds.every((id) => okMenus.has(id)) || !resourceIds.every((id) => okResources.has(id))) {
-      throw new AppError(409, 'roles.grantUnknown');
+      throw forbidden('roles.platformOnly');
     }
     await db.transaction(async (tx) => {
       await replaceGrants(tx, caller.tenantId, role.id, menuIds, resourceIds);
@@ -147,6 +169,23 @@ export function createRolesService(ctx: AppContext) {
   }
 
   return { page, create, update, remove, grants, grant };
+}
+
+/** The platform's own menus and every menu below one of them. */
+function platformMenuIds(menus: MenuRow[]): Set<number> {
+  const names = new Set<string>(PLATFORM_MENUS);
+  const byId = new Map(menus.map((m) => [m.id, m]));
+  const underPlatform = (menu: MenuRow): boolean => {
+    const seen = new Set<number>();
+    let m: MenuRow | undefined = menu;
+    while (m && !seen.has(m.id)) {
+      if (names.has(m.name)) return true;
+      seen.add(m.id);
+      m = m.parentId === null ? undefined : byId.get(m.parentId);
+    }
+    return false;
+  };
+  return new Set(menus.filter(underPlatform).map((m) => m.id));
 }
 
 function toRow(role: RoleRow, userCount: number): RoleView {

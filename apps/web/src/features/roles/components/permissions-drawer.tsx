@@ -1,98 +1,79 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Drawer, Empty, Flex, Input, Spin, Table, Tabs, Tag, Tree } from 'antd';
 import type { TableColumnsType, TreeDataNode } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import type { GrantableResource, MenuNode, RoleGrants, RoleRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { fetchRoleGrants, grantRole, refreshRoles, rolesKey } from '../api/roles-api';
+import { useRoleGrants } from '../api/get-role-grants';
+import { grantRole, refreshAfterGrant } from '../api/grant-role';
+import { filterResources, hiddenGrants, initialChecked, parentIds, withAncestors } from './menu-checks';
 
-const METHOD_COLORS: Record<string, string> = { GET: 'blue', POST: 'green', PUT: 'orange', DELETE: 'red' };
+const METHOD_COLORS: Record<string, string> = {
+  GET: 'blue',
+  POST: 'green',
+  PUT: 'orange',
+  PATCH: 'gold',
+  DELETE: 'red',
+};
 
 const toTree = (nodes: MenuNode[]): TreeDataNode[] =>
   nodes.map((n) => ({ key: n.menuId, title: n.title, children: toTree(n.children) }));
 
-/** Ids of the nodes that have children (their checked state follows their children in the tree). */
-function parentIds(nodes: MenuNode[], out = new Set<number>()): Set<number> {
-  for (const n of nodes) {
-    if (n.children.length) {
-      out.add(n.menuId);
-      parentIds(n.children, out);
-    }
-  }
-  return out;
-}
-
-/** The checked menus plus every group above them, so the side menu shows the groups. */
-function withAncestors(nodes: MenuNode[], checked: Set<number>): number[] {
-  const out: number[] = [];
-  const walk = (node: MenuNode): boolean => {
-    const childHit = node.children.map(walk).some(Boolean);
-    const hit = checked.has(node.menuId) || childHit;
-    if (hit) out.push(node.menuId);
-    return hit;
-  };
-  nodes.forEach(walk);
-  return out;
-}
-
 type Props = { role: RoleRow | null; onClose: () => void };
 
 /**
- * A role's menus (a tree: a checked parent checks its pages, and the groups above checked pages
- * are granted too, so the side menu shows them) and resources (route + method), saved together.
+ * A role's permissions: its menus (a tree: checking a group checks its pages, and the groups above
+ * checked pages are granted too, so the side menu shows them) and its resources (route + method),
+ * saved together. The platform administrators' role is shown read-only.
  */
 export function PermissionsDrawer({ role, onClose }: Props) {
   const { t } = useTranslation('roles');
-  const grants = useQuery({
-    queryKey: [...rolesKey, 'grants', role?.roleId],
-    queryFn: ({ signal }) => fetchRoleGrants(role!.roleId, signal),
-    enabled: !!role,
-    staleTime: 0,
-  });
+  const grants = useRoleGrants(role?.roleId);
+  const ready = role && grants.data && !grants.isFetching;
   return (
     <Drawer
       open={!!role}
       onClose={onClose}
-      width={760}
+      size={720}
       title={t('permissionsTitle', { name: role?.roleName ?? '' })}
       destroyOnHidden
     >
-      {role && grants.data && !grants.isFetching ? (
+      {ready ? (
         <PermissionsEditor key={role.roleId} role={role} data={grants.data} onClose={onClose} />
       ) : (
-        <Spin />
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Spin />
+        </Flex>
       )}
     </Drawer>
   );
 }
 
-function PermissionsEditor({ role, data, onClose }: { role: RoleRow; data: RoleGrants; onClose: () => void }) {
+type EditorProps = { role: RoleRow; data: RoleGrants; onClose: () => void };
+
+function PermissionsEditor({ role, data, onClose }: EditorProps) {
   const { t } = useTranslation('roles');
   const { message } = App.useApp();
   const parents = useMemo(() => parentIds(data.menus), [data]);
-  // A parent shows checked when all its pages are; only pages are kept here.
-  const [checked, setChecked] = useState<number[]>(() => data.menuIds.filter((id) => !parents.has(id)));
-  const [resources, setResources] = useState<number[]>(data.resourceIds);
+  const hidden = useMemo(() => hiddenGrants(data.menus, data.menuIds), [data]);
+  const offered = useMemo(() => new Set(data.resources.map((r) => r.resourceId)), [data]);
+  // Only pages are kept checked here; a group shows checked or half-checked from its pages.
+  const [checked, setChecked] = useState<number[]>(() => initialChecked(data.menus, data.menuIds));
+  const [selected, setSelected] = useState<number[]>(() => data.resourceIds.filter((id) => offered.has(id)));
   const [filter, setFilter] = useState('');
   const [saving, setSaving] = useState(false);
   const readOnly = data.readOnly;
-  const menuIds = withAncestors(data.menus, new Set(checked));
-  const shown = useMemo(() => {
-    const text = filter.trim().toLowerCase();
-    return text
-      ? data.resources.filter((r) => `${r.method} ${r.route} ${r.description}`.toLowerCase().includes(text))
-      : data.resources;
-  }, [data, filter]);
+  const menuIds = useMemo(() => withAncestors(data.menus, new Set(checked)), [data, checked]);
+  const shown = useMemo(() => filterResources(data.resources, filter), [data, filter]);
 
   const handleSave = async () => {
     setSaving(true);
     try {
-      await grantRole({ roleId: role.roleId, menuIds, resourceIds: resources });
-      await refreshRoles();
+      await grantRole({ roleId: role.roleId, menuIds: [...menuIds, ...hidden], resourceIds: selected });
+      await refreshAfterGrant();
       message.success(t('grantsSaved'));
       onClose();
     } catch {
-      // Shown by the api client.
+      // The api client has shown the refusal; the drawer keeps the choices.
     } finally {
       setSaving(false);
     }
@@ -111,7 +92,7 @@ function PermissionsEditor({ role, data, onClose }: { role: RoleRow; data: RoleG
 
   return (
     <>
-      {readOnly ? <Alert type="info" showIcon message={t('readOnlyHint')} style={{ marginBottom: 16 }} /> : null}
+      {readOnly ? <Alert type="info" showIcon title={t('readOnlyHint')} style={{ marginBottom: 16 }} /> : null}
       <Tabs
         items={[
           {
@@ -121,6 +102,7 @@ function PermissionsEditor({ role, data, onClose }: { role: RoleRow; data: RoleG
               <Tree
                 checkable
                 defaultExpandAll
+                selectable={false}
                 disabled={readOnly}
                 treeData={toTree(data.menus)}
                 checkedKeys={checked}
@@ -135,12 +117,13 @@ function PermissionsEditor({ role, data, onClose }: { role: RoleRow; data: RoleG
           },
           {
             key: 'resources',
-            label: t('resourcesTab', { count: resources.length }),
+            label: t('resourcesTab', { count: selected.length }),
             children: (
               <>
                 <Input.Search
                   allowClear
                   placeholder={t('resourceSearch')}
+                  aria-label={t('resourceSearch')}
                   onChange={(e) => setFilter(e.target.value)}
                   style={{ marginBottom: 12 }}
                 />
@@ -151,10 +134,10 @@ function PermissionsEditor({ role, data, onClose }: { role: RoleRow; data: RoleG
                   dataSource={shown}
                   pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
                   rowSelection={{
-                    selectedRowKeys: resources,
+                    selectedRowKeys: selected,
                     preserveSelectedRowKeys: true,
                     getCheckboxProps: () => ({ disabled: readOnly }),
-                    onChange: (keys) => setResources(keys.map(Number)),
+                    onChange: (keys) => setSelected(keys.map(Number)),
                   }}
                 />
               </>

@@ -3,7 +3,9 @@ import { createRoleRequest, type CreateRoleRequest, type RoleRow } from '@patrol
 import { useTranslation } from 'react-i18next';
 import { useZodForm } from '@/shared/form/zod-rules';
 import { FormModal } from '@/shared/list';
-import { createRole, refreshRoles, updateRole } from '../api/roles-api';
+import { createRole } from '../api/create-role';
+import { refreshRoles } from '../api/get-role-page';
+import { updateRole } from '../api/update-role';
 
 type Props = { open: boolean; role?: RoleRow | null; onClose: () => void; onSaved: () => void };
 

@@ -5,11 +5,15 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant
 import type { RoleRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
-import { deleteRole, fetchRolePage, refreshRoles, rolesKey, type RoleFilters } from '../api/roles-api';
+import { deleteRole } from '../api/delete-role';
+import { fetchRolePage, refreshRoles, rolePageKey, type RoleFilters } from '../api/get-role-page';
 import { PermissionsDrawer } from '../components/permissions-drawer';
 import { RoleFormModal } from '../components/role-form-modal';
 
-/** Roles (`/sys/rolectrl`) of the acting tenant: name, code, remark, and their menus and resources. */
+/**
+ * Roles (`/sys/rolectrl`) of the acting tenant: name, code, remark, how many users hold each, and
+ * their menus and resources. The platform administrators' role is marked; it cannot be deleted.
+ */
 export function RolesPage() {
   const { t } = useTranslation('roles');
   const { message } = App.useApp();
@@ -17,13 +21,18 @@ export function RolesPage() {
   const [editing, setEditing] = useState<RoleRow | null | undefined>(undefined);
   const [granting, setGranting] = useState<RoleRow | null>(null);
   const list = useListQuery<RoleFilters, RoleRow>({
-    key: [...rolesKey, 'page'],
+    key: rolePageKey,
     fetch: fetchRolePage,
     initialFilters: {},
   });
 
   const handleDelete = async (row: RoleRow) => {
-    await deleteRole(row.roleId);
+    try {
+      await deleteRole(row.roleId);
+    } catch {
+      // The api client has shown the refusal (e.g. users still hold the role).
+      return;
+    }
     await refreshRoles();
     message.success(t('deleted'));
   };
@@ -74,8 +83,11 @@ export function RolesPage() {
     <ListPage
       search={
         <SearchBar<RoleFilters> form={searchForm} onSearch={list.search} onReset={list.reset}>
-          <Form.Item name="keyword" label={t('filters.keyword')}>
-            <Input allowClear placeholder={t('filters.keywordPlaceholder')} style={{ width: 220 }} />
+          <Form.Item name="roleName" label={t('fields.roleName')}>
+            <Input allowClear maxLength={50} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="roleCode" label={t('fields.roleCode')}>
+            <Input allowClear maxLength={64} style={{ width: 180 }} />
           </Form.Item>
         </SearchBar>
       }
