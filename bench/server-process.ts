@@ -9,6 +9,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export type RunningServer = {
   url: string;
+  /** The embedded broker's URL (unless MQTT_URL was given). */
+  mqttUrl: string;
   pid: number;
   /** Wall time from spawn to the first healthy answer of GET /api/health, in ms. */
   readyMs: number;
@@ -28,11 +30,19 @@ async function freePort(): Promise<number> {
 
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
+  const mqttPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      MQTT_PORT: String(mqttPort),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited: number | null = null;
@@ -46,6 +56,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const readyMs = performance.now() - started;
   return {
     url,
+    mqttUrl: env.MQTT_URL ?? `mqtt://127.0.0.1:${mqttPort}`,
     pid: child.pid!,
     readyMs,
     rssMiB: () => {

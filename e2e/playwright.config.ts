@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+/** The embedded broker of the e2e server, where the simulated robots connect. */
+export const E2E_MQTT_PORT = Number(process.env.E2E_MQTT_PORT ?? E2E_PORT + 1);
 export const ADMIN_PASSWORD = 'Patrol2026x';
 export const OPERATOR = { account: 'operator', password: 'Operator1x' };
 
@@ -41,6 +43,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
+      MQTT_PORT: String(E2E_MQTT_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: `.test-output/e2e-data-${E2E_PORT}`,
       PATROL_ADMIN_PASSWORD: ADMIN_PASSWORD,

@@ -18,6 +18,17 @@ import { serversRoutes } from './modules/servers/servers.routes.js';
 import { createServersService } from './modules/servers/servers.service.js';
 import { exposeRoutes } from './modules/expose/expose.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { robotsRoutes } from './modules/robots/robots.routes.js';
+import { createRobotsService } from './modules/robots/robots.service.js';
+import { setAllRobotsOffline } from './modules/robots/robots.repository.js';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
+import { createMonitoringService } from './modules/monitoring/monitoring.service.js';
+import { commandsRoutes } from './modules/commands/commands.routes.js';
+import { createCommandsService } from './modules/commands/commands.service.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { createUploadsService } from './modules/uploads/uploads.service.js';
+import { SERVER_MQTT_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from './platform/broker.js';
+import { startMqttGateway, type MqttGateway } from './platform/mqtt.js';
 import { API_PREFIX, installAccessHook } from './platform/auth.js';
 import { createMemoryBus, type Bus } from './platform/bus.js';
 import type { AppConfig } from './platform/config.js';
@@ -44,6 +55,15 @@ export type BuildAppOptions = {
   /** Forwarded to Fastify: trust X-Forwarded-* from a reverse proxy (for the IPs in login logs). */
   trustProxy?: FastifyServerOptions['trustProxy'];
 };
+
+declare module 'fastify' {
+  // Module augmentation has to extend the framework's own interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** Where robots connect: the embedded broker's URL, or MQTT_URL; null before the app is ready. */
+    robotBrokerUrl(): string | null;
+  }
+}
 
 /** Secrets that must never reach a log line. */
 export const REDACTED_PATHS = [
@@ -97,6 +117,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const auth = createAuthService(ctx);
   const hub = createRealtimeHub(bus, app.log);
   const servers = createServersService(ctx, app.log);
+  let broker: EmbeddedBroker | null = null;
+  let gateway: MqttGateway | null = null;
+  const robots = createRobotsService(ctx);
+  const monitoring = createMonitoringService(ctx, { hub, log: app.log });
+  const commands = createCommandsService(ctx, { monitoring, hub, gateway: () => gateway, log: app.log });
+  const uploads = createUploadsService(ctx, { monitoring, log: app.log });
+  app.decorate('robotBrokerUrl', () => options.config.mqttUrl ?? broker?.url ?? null);
 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
@@ -114,13 +141,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(configsRoutes, { ctx });
       await api.register(noticesRoutes, { ctx, hub });
       await api.register(resourcesRoutes, { ctx });
-      await api.register(realtimeRoutes, { auth, hub });
+      await api.register(realtimeRoutes, {
+        auth,
+        hub,
+        topics: { robots: { authorize: monitoring.authorizeWatch, snapshot: monitoring.snapshot } },
+      });
       await api.register(tenantsRoutes, { ctx, auth });
       await api.register(rolesRoutes, { ctx });
       await api.register(menusRoutes, { ctx });
       await api.register(serversRoutes, { servers });
       await api.register(exposeRoutes, { ctx, auth });
       await api.register(logsRoutes, { ctx });
+      await api.register(robotsRoutes, { robots });
+      await api.register(monitoringRoutes, { monitoring });
+      await api.register(commandsRoutes, { commands });
+      await api.register(uploadsRoutes, { uploads });
     },
     { prefix: API_PREFIX },
   );
@@ -129,9 +164,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onReady', async () => {
     await syncResources(ctx, routes);
+    const { config } = options;
+    if (config.mqttUrl) {
+      gateway = await startMqttGateway({
+        kind: 'external',
+        url: config.mqttUrl,
+        username: config.mqttUsername,
+        password: config.mqttPassword,
+        log: app.log,
+      });
+    } else {
+      // Nobody is connected to a broker that is only starting.
+      await setAllRobotsOffline(ctx.db);
+      broker = await startEmbeddedBroker({ port: config.mqttPort, verifyRobot: robots.verifyConnect, log: app.log });
+      app.log.info(`mqtt: embedded broker on port ${broker.port}`);
+      gateway = await startMqttGateway({
+        kind: 'embedded',
+        url: broker.url,
+        username: SERVER_MQTT_USERNAME,
+        password: broker.serverPassword,
+        log: app.log,
+      });
+    }
+    await monitoring.start(gateway);
+    commands.start(gateway);
+    uploads.start(gateway);
     servers.start();
   });
   app.addHook('preClose', async () => {
+    commands.stop();
+    await monitoring.stop();
+    await gateway?.close();
+    await broker?.close();
     await servers.stop();
     hub.close();
   });

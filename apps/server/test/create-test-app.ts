@@ -99,6 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...loadConfig({}),
     // Cheap hashes: the suite signs in hundreds of times. Stored hashes carry their own cost.
     scryptLogN: 10,
+    mqttPort: 0,
     adminPassword: options.adminPassword === undefined ? TEST_ADMIN_PASSWORD : options.adminPassword,
     dataDir: options.dataDir ?? '/nonexistent',
     logLevel: options.logs ? 'debug' : 'silent',

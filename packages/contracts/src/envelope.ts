@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   validation: 422,
   tooManyRequests: 429,
   server: 500,
+  unavailable: 503,
 } as const;
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 

@@ -55,3 +55,12 @@ export const keywordFilter = z
 export const confirmPasswordField = z
   .string({ error: 'validation.confirmPasswordRequired' })
   .min(1, 'validation.confirmPasswordRequired');
+
+/** A point in time in a filter: an ISO 8601 string (the console sends its date pickers' values). */
+export const timeFilterOf = (invalidKey = 'validation.invalid') =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || !Number.isNaN(Date.parse(v)), invalidKey)
+    .transform((v) => (v ? new Date(v) : undefined));

@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope.js';
+import { timeFilterOf } from './fields.js';
 
-/** A point in time in a filter: an ISO 8601 string (the console sends its date pickers' values). */
-const timeFilter = z
-  .string()
-  .trim()
-  .optional()
-  .refine((v) => !v || !Number.isNaN(Date.parse(v)), 'logs.timeInvalid')
-  .transform((v) => (v ? new Date(v) : undefined));
+const timeFilter = timeFilterOf('logs.timeInvalid');
 
 const text = (max: number) =>
   z

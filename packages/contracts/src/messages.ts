@@ -9,6 +9,8 @@ import { serversMessages } from './servers.messages.js';
 import { exposeMessages } from './expose.messages.js';
 import { logsMessages } from './logs.messages.js';
 import { operationsMessages } from './operations.messages.js';
+import { robotsMessages } from './robots.messages.js';
+import { commandsMessages } from './commands.messages.js';
 
 /**
  * Messages that both sides show: API errors (the server localises them by the language header)
@@ -25,6 +27,7 @@ const coreZhCN = {
     validation: '输入内容有误，请检查后重试',
     tooManyRequests: '请求过于频繁，请稍后再试',
     server: '服务器错误，请联系管理员',
+    unavailable: '服务暂时不可用，请稍后再试',
     loginFailed: '账号或密码错误',
     accountLocked: '登录失败次数过多，账号已锁定，请 {{minutes}} 分钟后再试',
     accountDisabled: '账号已停用，请联系管理员',
@@ -77,6 +80,7 @@ const coreZhTW: CoreMessages = {
     validation: '輸入內容有誤，請檢查後重試',
     tooManyRequests: '請求過於頻繁，請稍後再試',
     server: '伺服器錯誤，請聯絡管理員',
+    unavailable: '服務暫時無法使用，請稍後再試',
     loginFailed: '帳號或密碼錯誤',
     accountLocked: '登入失敗次數過多，帳號已鎖定，請 {{minutes}} 分鐘後再試',
     accountDisabled: '帳號已停用，請聯絡管理員',
@@ -127,6 +131,7 @@ const coreEnUS: CoreMessages = {
     validation: 'Some input is not valid, please check and try again',
     tooManyRequests: 'Too many requests, please try again later',
     server: 'Server error, please contact the administrator',
+    unavailable: 'The service is unavailable for now, please try again later',
     loginFailed: 'Wrong account or password',
     accountLocked: 'Too many failed logins: the account is locked, try again in {{minutes}} minutes',
     accountDisabled: 'This account is disabled, please contact the administrator',
@@ -183,6 +188,8 @@ const zhCN = {
   expose: exposeMessages['zh-CN'],
   logs: logsMessages['zh-CN'],
   operations: operationsMessages['zh-CN'],
+  robots: robotsMessages['zh-CN'],
+  commands: commandsMessages['zh-CN'],
 };
 type Messages = typeof zhCN;
 
@@ -200,6 +207,8 @@ export const messages: Record<Language, Messages> = {
     expose: exposeMessages['zh-TW'],
     logs: logsMessages['zh-TW'],
     operations: operationsMessages['zh-TW'],
+  robots: robotsMessages['zh-TW'],
+  commands: commandsMessages['zh-TW'],
   },
   'en-US': {
     ...coreEnUS,
@@ -213,6 +222,8 @@ export const messages: Record<Language, Messages> = {
     expose: exposeMessages['en-US'],
     logs: logsMessages['en-US'],
     operations: operationsMessages['en-US'],
+  robots: robotsMessages['en-US'],
+  commands: commandsMessages['en-US'],
   },
 };
 

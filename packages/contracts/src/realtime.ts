@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { commandRecord } from './commands.js';
+import { robotLive } from './robots.js';
 
 /**
  * Messages on the console's WebSocket (the URL is config `msgSocketUrl` with the user id as
@@ -9,9 +11,23 @@ export const SOCKET_AUTH_TIMEOUT_MS = 5_000;
 /** Close code for a socket refused because its token is missing, wrong or expired. */
 export const SOCKET_CLOSE_UNAUTHORIZED = 4401;
 
+/** What a console tab can subscribe to. */
+export const socketTopics = ['robots'] as const;
+export type SocketTopic = (typeof socketTopics)[number];
+/** How often the server sends the robots that changed (coalesced: one message per interval). */
+export const ROBOT_PUSH_INTERVAL_MS = 500;
+
 export const socketClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1), lang: z.string().optional() }),
   z.object({ type: z.literal('ping') }),
+  /** Live robot state for the open map or control page; off again with `unsubscribe`. */
+  z.object({
+    type: z.literal('subscribe'),
+    topic: z.enum(socketTopics),
+    /** The tenant the console acts in (its `tenant-id` header); the user's own when absent. */
+    tenantId: z.number().int().positive().optional(),
+  }),
+  z.object({ type: z.literal('unsubscribe'), topic: z.enum(socketTopics) }),
 ]);
 export type SocketClientMessage = z.infer<typeof socketClientMessage>;
 
@@ -24,5 +40,11 @@ export const socketServerMessage = z.discriminatedUnion('type', [
   systemNoticeMessage,
   z.object({ type: z.literal('ready'), userId: z.number().int() }),
   z.object({ type: z.literal('pong') }),
+  /** The robots that changed since the last push (subscribers of `robots`). */
+  z.object({ type: z.literal('robots'), data: z.array(robotLive) }),
+  /** A subscription the user may not have (no grant, or a tenant not theirs). */
+  z.object({ type: z.literal('refused'), topic: z.enum(socketTopics) }),
+  /** A command's progress, to the subscribers of `robots` in its tenant. */
+  z.object({ type: z.literal('command'), data: commandRecord }),
 ]);
 export type SocketServerMessage = z.infer<typeof socketServerMessage>;

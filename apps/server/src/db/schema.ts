@@ -10,3 +10,6 @@ export * from '../modules/notices/notices.tables.js';
 export * from '../modules/logs/logs.tables.js';
 export * from '../modules/expose/expose.tables.js';
 export * from '../modules/servers/servers.tables.js';
+export * from '../modules/robots/robots.tables.js';
+export * from '../modules/commands/commands.tables.js';
+export * from '../modules/uploads/uploads.tables.js';

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { SocketServerMessage } from '@patrol/contracts';
+import type { RobotLive, SocketServerMessage, SocketTopic } from '@patrol/contracts';
 
 /**
  * Events that cross the server. Payloads are plain JSON so that a Redis pub/sub bus can carry them
@@ -10,6 +10,12 @@ export type BusEvents = {
   'realtime.send': { userIds: number[]; message: SocketServerMessage };
   /** These sessions ended (logout, password change): close their sockets. */
   'sessions.revoked': { sessionIds: number[] };
+  /** Deliver a message to the consoles of a tenant that subscribed to a topic. */
+  'realtime.topic': { tenantId: number; topic: SocketTopic; message: SocketServerMessage };
+  /** Robots that changed on the wire (state, presence), coalesced by the instance that received them. */
+  'fleet.states': { items: { tenantId: number; robot: RobotLive }[] };
+  /** Robots registered, edited, re-keyed, moved or deleted: instances reload them. */
+  'robots.changed': { robotIds: number[] };
 };
 export type BusTopic = keyof BusEvents;
 export type BusHandler<K extends BusTopic> = (payload: BusEvents[K]) => void;

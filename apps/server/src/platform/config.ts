@@ -11,8 +11,13 @@ export type AppConfig = {
   /** Password of the first administrator, used only when that account is created. */
   adminPassword: string | null;
   logLevel: string;
-  /** For the MQTT gateway (not used yet). */
+  /** An external MQTT broker (Mosquitto, EMQX); when unset the embedded broker listens on `mqttPort`. */
   mqttUrl: string | null;
+  /** Port of the embedded broker (MQTT over TCP); 0 for a free one. */
+  mqttPort: number;
+  /** Credentials of the server's own client on an external broker. */
+  mqttUsername: string | null;
+  mqttPassword: string | null;
   /** For the Redis bus when several instances run (not used yet). */
   redisUrl: string | null;
   /**
@@ -62,6 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.PATROL_ADMIN_PASSWORD ? env.PATROL_ADMIN_PASSWORD : null,
     logLevel: text(env.LOG_LEVEL) ?? 'info',
     mqttUrl: text(env.MQTT_URL),
+    mqttPort: port(env.MQTT_PORT, 1883),
+    mqttUsername: text(env.MQTT_USERNAME),
+    mqttPassword: env.MQTT_PASSWORD ? env.MQTT_PASSWORD : null,
     redisUrl: text(env.REDIS_URL),
     scryptLogN: DEFAULT_SCRYPT_LOG_N,
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -9,7 +9,7 @@ export function ok<T>(data: T): { code: number; message: string; data: T } {
   return { code: SUCCESS_CODE, message: SUCCESS_MESSAGE, data };
 }
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503;
 
 /**
  * The response schemas of a route: its success envelope plus the error envelopes it can answer

@@ -1,4 +1,4 @@
-import type { ConfigList, ConfigRow, Page } from '@patrol/contracts';
+import { DEFAULT_MAP_CENTER, type ConfigList, type ConfigRow, type Page } from '@patrol/contracts';
 import { notFound } from '../../platform/errors.js';
 import { pageWindow } from '../../platform/paging.js';
 import type { AppContext } from '../../platform/context.js';
@@ -14,7 +14,7 @@ export const DEFAULT_CONFIGS = [
   {
     key: 'leafletConfig',
     value: JSON.stringify({
-      mapInstantiated: { center: [22.5431, 114.0579], zoom: 18, minZoom: 7, maxZoom: 29 },
+      mapInstantiated: { center: [...DEFAULT_MAP_CENTER], zoom: 18, minZoom: 7, maxZoom: 29 },
       tileLayerOption: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', maxNativeZoom: 18, maxZoom: 29 },
     }),
     description: 'Leaflet map options (mapInstantiated) and tile layer (tileLayerOption.url)',

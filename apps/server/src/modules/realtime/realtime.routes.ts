@@ -4,6 +4,7 @@ import {
   SOCKET_CLOSE_UNAUTHORIZED,
   socketClientMessage,
   type SocketServerMessage,
+  type SocketTopic,
 } from '@patrol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,10 +14,18 @@ import type { RealtimeHub, SocketConnection } from './realtime.service.js';
 /** setTimeout cannot wait longer than this. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export const realtimeRoutes: FastifyPluginAsyncZod<{ auth: AuthService; hub: RealtimeHub }> = async (
-  app,
-  { auth, hub },
-) => {
+/** What a console may subscribe to: who may watch in which tenant, and what it gets at once. */
+export type TopicProvider = {
+  /** The tenant the console will watch, or null when it may not. */
+  authorize(conn: SocketConnection, requestedTenantId: number | undefined): Promise<number | null>;
+  snapshot(tenantId: number): SocketServerMessage;
+};
+
+export const realtimeRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  hub: RealtimeHub;
+  topics: Record<SocketTopic, TopicProvider>;
+}> = async (app, { auth, hub, topics }) => {
   app.get(
     '/ws/msg/:userId',
     {
@@ -67,6 +76,27 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ auth: AuthService; hub: Rea
           else refuse();
           return;
         }
+        if (message.type === 'subscribe' || message.type === 'unsubscribe') {
+          if (!conn) return refuse();
+          const watcher = conn;
+          if (message.type === 'unsubscribe') {
+            watcher.topics.delete(message.topic);
+            return;
+          }
+          try {
+            const provider = topics[message.topic];
+            const tenantId = await provider.authorize(watcher, message.tenantId);
+            if (tenantId === null) {
+              reply({ type: 'refused', topic: message.topic });
+              return;
+            }
+            watcher.topics.set(message.topic, tenantId);
+            reply(provider.snapshot(tenantId));
+          } catch (error) {
+            request.log.error({ err: error }, 'socket subscription failed');
+          }
+          return;
+        }
         // type 'auth'
         if (conn || authenticating) return;
         authenticating = true;
@@ -79,6 +109,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ auth: AuthService; hub: Rea
             socket,
             userId,
             sessionId: session.sessionId,
+            homeTenantId: session.tenantId,
+            topics: new Map(),
             lang: resolveLanguage(message.lang),
             alive: true,
           };

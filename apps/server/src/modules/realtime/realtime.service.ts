@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language, SocketServerMessage } from '@patrol/contracts';
+import type { Language, SocketServerMessage, SocketTopic } from '@patrol/contracts';
 import { SOCKET_CLOSE_UNAUTHORIZED } from '@patrol/contracts';
 import type { WebSocket } from 'ws';
 import type { Bus } from '../../platform/bus.js';
@@ -8,6 +8,10 @@ export type SocketConnection = {
   socket: WebSocket;
   userId: number;
   sessionId: number;
+  /** The user's own tenant. */
+  homeTenantId: number;
+  /** Topics this console subscribed to, with the tenant it watches them in. */
+  topics: Map<SocketTopic, number>;
   lang: Language;
   alive: boolean;
 };
@@ -34,6 +38,7 @@ export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
     bus.subscribe('realtime.send', ({ userIds, message }) => {
       for (const userId of new Set(userIds)) for (const conn of byUser.get(userId) ?? []) send(conn, message);
     }),
+    bus.subscribe('realtime.topic', ({ tenantId, topic, message }) => deliverToTopic(tenantId, topic, message)),
     bus.subscribe('sessions.revoked', ({ sessionIds }) => {
       const ended = new Set(sessionIds);
       for (const conn of [...each()]) {
@@ -74,6 +79,20 @@ export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
     await bus.publish('realtime.send', { userIds, message });
   }
 
+  /** Sends a message to this instance's consoles that watch a topic in a tenant. */
+  function deliverToTopic(tenantId: number, topic: SocketTopic, message: SocketServerMessage): void {
+    let wire: string | undefined;
+    for (const conn of each()) {
+      if (conn.topics.get(topic) !== tenantId || conn.socket.readyState !== conn.socket.OPEN) continue;
+      conn.socket.send((wire ??= JSON.stringify(message)));
+    }
+  }
+
+  /** Sends a message to the consoles that watch a topic in a tenant, on every instance. */
+  async function publishToTopic(tenantId: number, topic: SocketTopic, message: SocketServerMessage): Promise<void> {
+    await bus.publish('realtime.topic', { tenantId, topic, message });
+  }
+
   function connectionCount(userId?: number): number {
     if (userId !== undefined) return byUser.get(userId)?.size ?? 0;
     let n = 0;
@@ -89,7 +108,7 @@ export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
     log.debug('realtime hub closed');
   }
 
-  return { add, sendToUsers, connectionCount, close };
+  return { add, sendToUsers, deliverToTopic, publishToTopic, connectionCount, close };
 }
 
 export type RealtimeHub = ReturnType<typeof createRealtimeHub>;

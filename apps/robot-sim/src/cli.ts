@@ -1,0 +1,76 @@
+// The fleet simulator's command line: `npm run sim -- --robots 50 --tenant demo` (see the README).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { startFleet } from './fleet.js';
+
+const { values } = parseArgs({
+  options: {
+    robots: { type: 'string', default: '20' },
+    api: { type: 'string', default: process.env.PATROL_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}` },
+    mqtt: { type: 'string', default: process.env.MQTT_URL ?? `mqtt://127.0.0.1:${process.env.MQTT_PORT ?? 1883}` },
+    account: { type: 'string', default: process.env.PATROL_SIM_ACCOUNT ?? 'admin' },
+    password: { type: 'string' },
+    tenant: { type: 'string' },
+    prefix: { type: 'string', default: 'SIM' },
+    speed: { type: 'string', default: '1.5' },
+    keys: { type: 'string', default: join(process.env.DATA_DIR ?? './data', 'robot-sim-keys.json') },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(`npm run sim -- [options]
+  --robots N       how many robots (20)
+  --tenant T       tenant id or code to register them in (the account's own tenant)
+  --api URL        the console (http://127.0.0.1:$PORT or :8080)
+  --mqtt URL       the broker (MQTT_URL, or mqtt://127.0.0.1:$MQTT_PORT or :1883)
+  --account A      console account that registers the robots (admin)
+  --password P     its password (PATROL_ADMIN_PASSWORD, or the first start's initial-admin-password file)
+  --prefix P       serial numbers P-0001... (SIM); existing ones are reused
+  --speed M        patrol speed in m/s (1.5)
+  --keys FILE      where the robots' private keys are kept (DATA_DIR/robot-sim-keys.json)
+While it runs, type "offline SERIAL", "crash SERIAL" or "online SERIAL" to take a robot away and back.`);
+  process.exit(0);
+}
+
+async function password(): Promise<string> {
+  if (values.password) return values.password;
+  if (process.env.PATROL_ADMIN_PASSWORD) return process.env.PATROL_ADMIN_PASSWORD;
+  const file = join(process.env.DATA_DIR ?? './data', 'initial-admin-password');
+  return (await readFile(file, 'utf8').catch(() => '')).trim();
+}
+
+const fleet = await startFleet({
+  apiUrl: values.api,
+  brokerUrl: values.mqtt,
+  account: values.account,
+  password: await password(),
+  ...(values.tenant ? { tenant: values.tenant } : {}),
+  robots: Number(values.robots),
+  prefix: values.prefix,
+  speed: Number(values.speed),
+  keysFile: values.keys,
+  onLog: (line) => console.log(line),
+});
+console.log(`${fleet.robots.length} robots connected to ${values.mqtt}, patrolling. Ctrl-C stops them.`);
+
+const bySerial = new Map(fleet.robots.map((r) => [r.serial, r]));
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const [verb, serial] = line.trim().split(/\s+/);
+  const robot = serial ? bySerial.get(serial) : undefined;
+  if (!robot) return console.log('usage: offline|crash|online SERIAL');
+  const done = (what: string) => () => console.log(`${serial} ${what}`);
+  const failed = (error: unknown) => console.error(`${serial}: ${String(error)}`);
+  if (verb === 'offline') robot.disconnect().then(done('offline'), failed);
+  else if (verb === 'crash') robot.disconnect({ silent: true }).then(done('dropped'), failed);
+  else if (verb === 'online') robot.connect().then(done('online'), failed);
+});
+
+const stop = async () => {
+  await fleet.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,166 @@
+import { and, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { likePattern } from '../../platform/paging.js';
+import { inTenant } from '../../platform/tenant-scope.js';
+import { commandRecords, commandReplies } from './commands.tables.js';
+
+export type CommandRecordRow = typeof commandRecords.$inferSelect;
+export type CommandReplyDbRow = typeof commandReplies.$inferSelect;
+
+type Window = { offset: number; limit: number };
+type TimeRange = { startTime?: Date | undefined; endTime?: Date | undefined };
+
+export async function insertCommandRecord(db: DbOrTx, row: typeof commandRecords.$inferInsert) {
+  const [inserted] = await db.insert(commandRecords).values(row).returning();
+  return inserted!;
+}
+
+/** A command by its wire id, in any tenant: replies arrive from the broker, which knows no tenant. */
+export async function findCommandByWireId(db: DbOrTx, commandId: string) {
+  const [row] = await db.select().from(commandRecords).where(eq(commandRecords.commandId, commandId)).limit(1);
+  return row;
+}
+
+export async function findCommandRecord(db: DbOrTx, tenantId: number, recordId: number) {
+  const [row] = await db
+    .select()
+    .from(commandRecords)
+    .where(inTenant(commandRecords, tenantId, eq(commandRecords.id, recordId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Applies a robot's reply to its command. Only moves forward: a sync answer settles a command that
+ * was only sent; an async answer settles one that was sent or acknowledged.
+ */
+export async function applyReply(
+  db: DbOrTx,
+  id: number,
+  reply: { phase: 'sync' | 'async'; code: number; message: string | null; at: Date },
+) {
+  const ok = reply.code === 0;
+  const [row] =
+    reply.phase === 'sync'
+      ? await db
+          .update(commandRecords)
+          .set({
+            syncCode: reply.code,
+            ackAt: reply.at,
+            status: sql`case when ${commandRecords.status} = 'sent' then ${ok ? 'acknowledged' : 'refused'} else ${commandRecords.status} end`,
+            message: sql`coalesce(${reply.message}, ${commandRecords.message})`,
+          })
+          .where(eq(commandRecords.id, id))
+          .returning()
+      : await db
+          .update(commandRecords)
+          .set({
+            asyncCode: reply.code,
+            doneAt: reply.at,
+            status: sql`case when ${commandRecords.status} in ('sent', 'acknowledged') then ${ok ? 'done' : 'failed'} else ${commandRecords.status} end`,
+            message: sql`coalesce(${reply.message}, ${commandRecords.message})`,
+          })
+          .where(eq(commandRecords.id, id))
+          .returning();
+  return row;
+}
+
+export async function markCommandFailed(db: DbOrTx, id: number, message: string) {
+  const [row] = await db
+    .update(commandRecords)
+    .set({ status: 'failed', message, doneAt: new Date() })
+    .where(eq(commandRecords.id, id))
+    .returning();
+  return row;
+}
+
+/** Commands still unanswered past their expiry become expired; each instance may run this, once wins. */
+export async function expireCommands(db: DbOrTx, now: Date) {
+  return db
+    .update(commandRecords)
+    .set({ status: 'expired', doneAt: now })
+    .where(and(eq(commandRecords.status, 'sent'), lt(commandRecords.expiresAt, now)))
+    .returning();
+}
+
+function timeRange(column: typeof commandRecords.publishedAt | typeof commandReplies.receivedAt, range: TimeRange) {
+  return [range.startTime ? gte(column, range.startTime) : undefined, range.endTime ? lte(column, range.endTime) : undefined];
+}
+
+export async function pageCommandRecords(
+  db: DbOrTx,
+  tenantId: number,
+  filter: TimeRange & {
+    robotId?: number | undefined;
+    name?: string | undefined;
+    status?: string | undefined;
+    keyword?: string | undefined;
+  },
+  window: Window,
+) {
+  const conditions: (SQL | undefined)[] = [
+    filter.robotId ? eq(commandRecords.robotId, filter.robotId) : undefined,
+    filter.name ? eq(commandRecords.name, filter.name) : undefined,
+    filter.status ? eq(commandRecords.status, filter.status) : undefined,
+    filter.keyword
+      ? or(
+          ilike(commandRecords.commandId, likePattern(filter.keyword)),
+          ilike(commandRecords.robotName, likePattern(filter.keyword)),
+          ilike(commandRecords.serialNumber, likePattern(filter.keyword)),
+          ilike(commandRecords.operatorName, likePattern(filter.keyword)),
+        )
+      : undefined,
+    ...timeRange(commandRecords.publishedAt, filter),
+  ];
+  const where = inTenant(commandRecords, tenantId, ...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(commandRecords)
+      .where(where)
+      .orderBy(desc(commandRecords.publishedAt), desc(commandRecords.id))
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ n: count() }).from(commandRecords).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertCommandReply(db: DbOrTx, row: typeof commandReplies.$inferInsert) {
+  const [inserted] = await db.insert(commandReplies).values(row).returning();
+  return inserted!;
+}
+
+export async function pageCommandReplies(
+  db: DbOrTx,
+  tenantId: number,
+  filter: TimeRange & { robotId?: number | undefined; phase?: string | undefined; keyword?: string | undefined },
+  window: Window,
+) {
+  const where = inTenant(
+    commandReplies,
+    tenantId,
+    filter.robotId ? eq(commandReplies.robotId, filter.robotId) : undefined,
+    filter.phase ? eq(commandReplies.phase, filter.phase) : undefined,
+    filter.keyword
+      ? or(
+          ilike(commandReplies.commandId, likePattern(filter.keyword)),
+          ilike(commandReplies.robotName, likePattern(filter.keyword)),
+          ilike(commandReplies.serialNumber, likePattern(filter.keyword)),
+        )
+      : undefined,
+    ...timeRange(commandReplies.receivedAt, filter),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(commandReplies)
+      .where(where)
+      .orderBy(desc(commandReplies.receivedAt), desc(commandReplies.id))
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ n: count() }).from(commandReplies).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  COMMAND_TTL_MS,
+  DANGEROUS_COMMANDS,
+  robotCommandReply,
+  robotTopic,
+  type CommandBody,
+  type CommandRecord,
+  type CommandReplyRow,
+  type Page,
+  type RobotCommand,
+} from '@patrol/contracts';
+import type { AuthContext } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { MqttGateway } from '../../platform/mqtt.js';
+import { pageWindow } from '../../platform/paging.js';
+import type { MonitoringService } from '../monitoring/monitoring.service.js';
+import type { RealtimeHub } from '../realtime/realtime.service.js';
+import { findRobot } from '../robots/robots.repository.js';
+import {
+  applyReply,
+  expireCommands,
+  findCommandByWireId,
+  insertCommandRecord,
+  insertCommandReply,
+  markCommandFailed,
+  pageCommandRecords,
+  pageCommandReplies,
+  type CommandRecordRow,
+  type CommandReplyDbRow,
+} from './commands.repository.js';
+
+/** How often unanswered commands are checked for expiry. */
+export const EXPIRY_SWEEP_MS = 1000;
+
+export function toCommandRecord(row: CommandRecordRow): CommandRecord {
+  return {
+    recordId: row.id,
+    commandId: row.commandId,
+    robotId: row.robotId,
+    robotName: row.robotName,
+    serialNumber: row.serialNumber,
+    topic: row.topic,
+    name: row.name as CommandRecord['name'],
+    args: row.args,
+    status: row.status as CommandRecord['status'],
+    syncCode: row.syncCode,
+    asyncCode: row.asyncCode,
+    message: row.message,
+    operatorName: row.operatorName,
+    publishTime: row.publishedAt.toISOString(),
+    expireTime: row.expiresAt.toISOString(),
+    ackTime: row.ackAt?.toISOString() ?? null,
+    doneTime: row.doneAt?.toISOString() ?? null,
+  };
+}
+
+function toReplyRow(row: CommandReplyDbRow): CommandReplyRow {
+  return {
+    replyId: row.id,
+    commandId: row.commandId,
+    robotId: row.robotId,
+    robotName: row.robotName,
+    serialNumber: row.serialNumber,
+    topic: row.topic,
+    commandName: row.commandName as CommandReplyRow['commandName'],
+    phase: row.phase as CommandReplyRow['phase'],
+    code: row.code,
+    message: row.message,
+    receiveTime: row.receivedAt.toISOString(),
+  };
+}
+
+/**
+ * Commands from the console to robots: each is recorded, published once on the robot's `cmd`
+ * topic (QoS 1) and followed through its sync and async replies; its progress reaches the tenant's
+ * watching consoles live. Nothing is ever re-sent: a command left unanswered expires.
+ */
+export function createCommandsService(
+  ctx: AppContext,
+  deps: { monitoring: MonitoringService; hub: RealtimeHub; gateway: () => MqttGateway | null; log: FastifyBaseLogger },
+) {
+  const { db } = ctx;
+  let sweep: NodeJS.Timeout | undefined;
+
+  const progress = (row: CommandRecordRow) =>
+    deps.hub.publishToTopic(row.tenantId, 'robots', { type: 'command', data: toCommandRecord(row) });
+
+  async function send(
+    caller: AuthContext,
+    input: { robotId: number; command: CommandBody & { args: object }; confirm?: boolean | undefined },
+  ): Promise<CommandRecord> {
+    const robot = await findRobot(db, caller.tenantId, input.robotId);
+    if (!robot) throw notFound('robots.notFound');
+    const { name, args } = input.command;
+    if (DANGEROUS_COMMANDS.includes(name) && input.confirm !== true) {
+      throw new AppError(422, 'commands.confirmRequired', undefined, [
+        { path: 'confirm', key: 'commands.confirmRequired' },
+      ]);
+    }
+    const online = deps.monitoring.robotIn(caller.tenantId, robot.id)?.online ?? robot.online;
+    if (!online) throw new AppError(409, 'commands.robotOffline');
+    const gateway = deps.gateway();
+    if (!gateway?.connected()) throw new AppError(503, 'commands.brokerUnavailable');
+
+    const issuedAt = Date.now();
+    const wire = { id: randomUUID(), name, args, issuedAt, expiresAt: issuedAt + COMMAND_TTL_MS } as RobotCommand;
+    const topic = robotTopic(robot.serialNumber, 'cmd');
+    const row = await insertCommandRecord(db, {
+      tenantId: caller.tenantId,
+      commandId: wire.id,
+      robotId: robot.id,
+      robotName: robot.name,
+      serialNumber: robot.serialNumber,
+      topic,
+      name,
+      args: args as Record<string, unknown>,
+      status: 'sent',
+      operatorId: caller.userId,
+      operatorName: caller.username,
+      publishedAt: new Date(issuedAt),
+      expiresAt: new Date(wire.expiresAt),
+    });
+    try {
+      await gateway.publish(topic, wire, { qos: 1 });
+    } catch (error) {
+      deps.log.error({ err: error, topic }, 'command publish failed');
+      const failed = await markCommandFailed(db, row.id, 'publish failed');
+      if (failed) await progress(failed);
+      throw new AppError(503, 'commands.brokerUnavailable');
+    }
+    await progress(row);
+    return toCommandRecord(row);
+  }
+
+  async function onReply(serial: string, payload: unknown, topic: string) {
+    const parsed = robotCommandReply.safeParse(payload);
+    if (!parsed.success) {
+      deps.log.warn({ serial }, 'command reply dropped: invalid');
+      return;
+    }
+    const reply = parsed.data;
+    const robot = await deps.monitoring.resolveSerial(serial);
+    if (!robot) return;
+    const found = await findCommandByWireId(db, reply.id);
+    // A robot answers only its own commands.
+    const record = found && found.robotId === robot.robot.robotId ? found : undefined;
+    const at = new Date();
+    await insertCommandReply(db, {
+      tenantId: record?.tenantId ?? robot.tenantId,
+      commandId: reply.id,
+      robotId: robot.robot.robotId,
+      robotName: robot.robot.name,
+      serialNumber: serial,
+      topic,
+      commandName: record?.name ?? null,
+      phase: reply.phase,
+      code: reply.code,
+      message: reply.message ?? null,
+      receivedAt: at,
+    });
+    if (!record) return;
+    const updated = await applyReply(db, record.id, {
+      phase: reply.phase,
+      code: reply.code,
+      message: reply.message ?? null,
+      at,
+    });
+    if (updated) await progress(updated);
+  }
+
+  async function sweepExpired() {
+    for (const row of await expireCommands(db, new Date())) await progress(row);
+  }
+
+  function start(gateway: MqttGateway | null) {
+    gateway?.on('cmd/reply', onReply);
+    sweep = setInterval(() => {
+      sweepExpired().catch((error: unknown) => deps.log.error({ err: error }, 'command expiry failed'));
+    }, EXPIRY_SWEEP_MS);
+    sweep.unref();
+  }
+
+  function stop() {
+    clearInterval(sweep);
+  }
+
+  async function page(
+    caller: AuthContext,
+    query: Parameters<typeof pageCommandRecords>[2] & { index: number; size?: number | undefined },
+  ): Promise<Page<CommandRecord>> {
+    const { rows, total } = await pageCommandRecords(db, caller.tenantId, query, pageWindow(query));
+    return { rows: rows.map(toCommandRecord), total };
+  }
+
+  async function replies(
+    caller: AuthContext,
+    query: Parameters<typeof pageCommandReplies>[2] & { index: number; size?: number | undefined },
+  ): Promise<Page<CommandReplyRow>> {
+    const { rows, total } = await pageCommandReplies(db, caller.tenantId, query, pageWindow(query));
+    return { rows: rows.map(toReplyRow), total };
+  }
+
+  return { send, page, replies, start, stop, sweepExpired };
+}
+
+export type CommandsService = ReturnType<typeof createCommandsService>;

@@ -1,0 +1,257 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ROBOT_PUSH_INTERVAL_MS,
+  robotOnline,
+  robotTelemetry,
+  type RobotLive,
+  type SocketServerMessage,
+} from '@patrol/contracts';
+import { STATUS } from '../../db/columns.js';
+import { API_PREFIX } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import type { MqttGateway } from '../../platform/mqtt.js';
+import type { RealtimeHub, SocketConnection } from '../realtime/realtime.service.js';
+import { rolesGrantResource, rolesOfUser } from '../roles/roles.repository.js';
+import { isPlatformAdmin } from '../roles/roles.service.js';
+import { findTenant } from '../tenants/tenants.repository.js';
+import {
+  findRobotById,
+  findRobotBySerial,
+  listAllRobots,
+  saveLatestStates,
+  setRobotOnline,
+  type RobotDbRow,
+} from '../robots/robots.repository.js';
+
+/** How often the latest telemetry received by this instance is written to the database. */
+export const STATE_FLUSH_INTERVAL_MS = 2000;
+/** The route whose grant lets a console watch the fleet live (REST snapshot and socket topic). */
+export const LIVE_ROUTE = { method: 'GET', url: `${API_PREFIX}/robot-server/monitor/live` } as const;
+
+export type LiveEntry = { tenantId: number; robot: RobotLive };
+
+const toLive = (row: RobotDbRow): LiveEntry => ({
+  tenantId: row.tenantId,
+  robot: {
+    robotId: row.id,
+    serialNumber: row.serialNumber,
+    name: row.name,
+    online: row.online,
+    lastSeenTime: row.lastSeenAt?.toISOString() ?? null,
+    state: row.lastState ?? null,
+  },
+});
+
+/**
+ * The live fleet: the latest state and presence of every robot, kept in memory on every instance.
+ * Telemetry received from the broker is coalesced (latest per robot) and published on the bus every
+ * ROBOT_PUSH_INTERVAL_MS; every instance applies the batch and sends each tenant's watching consoles
+ * one message with the robots that changed.
+ */
+export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHub; log: FastifyBaseLogger }) {
+  const { db, bus } = ctx;
+  const live = new Map<number, LiveEntry>();
+  const bySerial = new Map<string, number>();
+  const pending = new Map<number, LiveEntry>();
+  const unsaved = new Map<number, { state: unknown; lat: number; lng: number; seenAt: Date }>();
+  let dropped = 0;
+  let received = 0;
+  const timers: NodeJS.Timeout[] = [];
+
+  const put = (entry: LiveEntry) => {
+    const before = live.get(entry.robot.robotId);
+    if (before && before.robot.serialNumber !== entry.robot.serialNumber) bySerial.delete(before.robot.serialNumber);
+    live.set(entry.robot.robotId, entry);
+    bySerial.set(entry.robot.serialNumber, entry.robot.robotId);
+  };
+  const forget = (robotId: number) => {
+    const before = live.get(robotId);
+    if (before) bySerial.delete(before.robot.serialNumber);
+    live.delete(robotId);
+    pending.delete(robotId);
+  };
+
+  /** The robot behind a serial on the wire; one registered on another instance is read from the database. */
+  async function resolveSerial(serial: string): Promise<LiveEntry | undefined> {
+    const id = bySerial.get(serial);
+    if (id !== undefined) return live.get(id);
+    const row = await findRobotBySerial(db, serial);
+    if (!row) return undefined;
+    const entry = toLive(row);
+    put(entry);
+    return entry;
+  }
+
+  async function onState(serial: string, payload: unknown) {
+    received++;
+    const parsed = robotTelemetry.safeParse(payload);
+    if (!parsed.success) {
+      dropped++;
+      deps.log.warn({ serial, issues: parsed.error.issues.slice(0, 3) }, 'telemetry dropped: invalid');
+      return;
+    }
+    const entry = await resolveSerial(serial);
+    if (!entry) {
+      dropped++;
+      deps.log.warn({ serial }, 'telemetry dropped: unknown robot');
+      return;
+    }
+    const seenAt = new Date();
+    const next: LiveEntry = {
+      tenantId: entry.tenantId,
+      robot: { ...entry.robot, online: true, lastSeenTime: seenAt.toISOString(), state: parsed.data },
+    };
+    put(next);
+    pending.set(next.robot.robotId, next);
+    unsaved.set(next.robot.robotId, { state: parsed.data, lat: parsed.data.lat, lng: parsed.data.lng, seenAt });
+  }
+
+  async function onOnline(serial: string, payload: unknown) {
+    const parsed = robotOnline.safeParse(payload);
+    if (!parsed.success) {
+      deps.log.warn({ serial }, 'presence dropped: invalid');
+      return;
+    }
+    const entry = await resolveSerial(serial);
+    if (!entry) return;
+    const at = new Date();
+    const next: LiveEntry = {
+      tenantId: entry.tenantId,
+      robot: { ...entry.robot, online: parsed.data.online, lastSeenTime: at.toISOString() },
+    };
+    put(next);
+    pending.set(next.robot.robotId, next);
+    await setRobotOnline(db, next.robot.robotId, parsed.data.online, at);
+  }
+
+  function applyBatch(items: LiveEntry[]) {
+    const byTenant = new Map<number, RobotLive[]>();
+    for (const item of items) {
+      put(item);
+      let list = byTenant.get(item.tenantId);
+      if (!list) byTenant.set(item.tenantId, (list = []));
+      list.push(item.robot);
+    }
+    for (const [tenantId, robots] of byTenant) {
+      deps.hub.deliverToTopic(tenantId, 'robots', { type: 'robots', data: robots });
+    }
+  }
+
+  async function pushPending() {
+    if (pending.size === 0) return;
+    const items = [...pending.values()];
+    pending.clear();
+    await bus.publish('fleet.states', { items });
+  }
+
+  async function flushStates() {
+    if (unsaved.size === 0) return;
+    const items = [...unsaved].map(([id, v]) => ({ id, ...v }));
+    unsaved.clear();
+    await saveLatestStates(db, items);
+  }
+
+  async function reload(robotIds: number[]) {
+    const items: LiveEntry[] = [];
+    for (const id of robotIds) {
+      const row = await findRobotById(db, id);
+      if (!row) {
+        forget(id);
+        continue;
+      }
+      const before = live.get(id);
+      const entry = toLive(row);
+      // This instance may hold newer telemetry than the database.
+      if (before && before.tenantId === entry.tenantId) {
+        entry.robot.state = before.robot.state ?? entry.robot.state;
+        entry.robot.online = before.robot.online;
+        entry.robot.lastSeenTime = before.robot.lastSeenTime ?? entry.robot.lastSeenTime;
+      }
+      put(entry);
+      items.push(entry);
+    }
+    if (items.length) applyBatch(items);
+  }
+
+  const unsubscribe = [
+    bus.subscribe('fleet.states', ({ items }) => applyBatch(items)),
+    bus.subscribe('robots.changed', ({ robotIds }) => {
+      reload(robotIds).catch((error: unknown) => deps.log.error({ err: error }, 'robot reload failed'));
+    }),
+  ];
+
+  /** Loads the fleet and starts listening on the broker. */
+  async function start(gateway: MqttGateway | null) {
+    for (const row of await listAllRobots(db)) put(toLive(row));
+    if (gateway) {
+      gateway.on('state', onState);
+      gateway.on('online', onOnline);
+    }
+    const every = (ms: number, task: () => Promise<void>, what: string) => {
+      const timer = setInterval(() => {
+        task().catch((error: unknown) => deps.log.error({ err: error }, what));
+      }, ms);
+      timer.unref();
+      timers.push(timer);
+    };
+    every(ROBOT_PUSH_INTERVAL_MS, pushPending, 'robot state push failed');
+    every(STATE_FLUSH_INTERVAL_MS, flushStates, 'robot state flush failed');
+  }
+
+  async function stop() {
+    for (const timer of timers) clearInterval(timer);
+    timers.length = 0;
+    for (const off of unsubscribe) off();
+    await flushStates().catch((error: unknown) => deps.log.error({ err: error }, 'robot state flush failed'));
+  }
+
+  /** Every robot of a tenant with its latest state. */
+  function fleetOf(tenantId: number): RobotLive[] {
+    const out: RobotLive[] = [];
+    for (const entry of live.values()) if (entry.tenantId === tenantId) out.push(entry.robot);
+    return out.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** The robot's live entry when it belongs to the tenant. */
+  function robotIn(tenantId: number, robotId: number): RobotLive | undefined {
+    const entry = live.get(robotId);
+    return entry && entry.tenantId === tenantId ? entry.robot : undefined;
+  }
+
+  /**
+   * May this console watch the fleet of `requested` (or its own tenant)? Same rules as a request:
+   * another tenant only for platform administrators, and the live route must be granted.
+   */
+  async function authorizeWatch(conn: SocketConnection, requested: number | undefined): Promise<number | null> {
+    const roles = await rolesOfUser(db, conn.homeTenantId, conn.userId);
+    const tenantId = requested ?? conn.homeTenantId;
+    if (tenantId !== conn.homeTenantId) {
+      if (!isPlatformAdmin(conn.homeTenantId, roles)) return null;
+      const tenant = await findTenant(db, tenantId);
+      if (!tenant || tenant.status !== STATUS.enabled) return null;
+    }
+    const roleIds = roles.map((r) => r.roleId);
+    const granted = await rolesGrantResource(db, conn.homeTenantId, roleIds, LIVE_ROUTE.method, LIVE_ROUTE.url);
+    return granted ? tenantId : null;
+  }
+
+  function snapshot(tenantId: number): SocketServerMessage {
+    return { type: 'robots', data: fleetOf(tenantId) };
+  }
+
+  return {
+    start,
+    stop,
+    resolveSerial,
+    fleetOf,
+    robotIn,
+    authorizeWatch,
+    snapshot,
+    stats: () => ({ received, dropped, robots: live.size }),
+    /** Pushes what is pending now (tests and shutdown). */
+    pushPending,
+    flushStates,
+  };
+}
+
+export type MonitoringService = ReturnType<typeof createMonitoringService>;

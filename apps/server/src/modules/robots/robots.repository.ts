@@ -1,0 +1,128 @@
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.js';
+import { likePattern } from '../../platform/paging.js';
+import { inTenant } from '../../platform/tenant-scope.js';
+import { robots } from './robots.tables.js';
+
+export type RobotDbRow = typeof robots.$inferSelect;
+
+export async function pageRobots(
+  db: DbOrTx,
+  tenantId: number,
+  filter: { keyword?: string | undefined; online?: boolean | undefined },
+  window: { offset: number; limit: number },
+) {
+  const where = inTenant(
+    robots,
+    tenantId,
+    filter.keyword
+      ? or(
+          ilike(robots.name, likePattern(filter.keyword)),
+          ilike(robots.serialNumber, likePattern(filter.keyword)),
+          ilike(robots.productId, likePattern(filter.keyword)),
+        )
+      : undefined,
+    filter.online === undefined ? undefined : eq(robots.online, filter.online),
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(robots).where(where).orderBy(desc(robots.id)).offset(window.offset).limit(window.limit),
+    db.select({ n: count() }).from(robots).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findRobot(db: DbOrTx, tenantId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(robots)
+    .where(inTenant(robots, tenantId, eq(robots.id, id)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A robot by serial number in any tenant: the serial is the robot's identity on the wire, where no
+ * tenant is known yet (MQTT authentication and the gateway). Never used to answer a console request.
+ */
+export async function findRobotBySerial(db: DbOrTx, serialNumber: string) {
+  const [row] = await db.select().from(robots).where(eq(robots.serialNumber, serialNumber)).limit(1);
+  return row;
+}
+
+/** Every robot with what the live map needs, for an instance's start. */
+export async function listAllRobots(db: DbOrTx) {
+  return db.select().from(robots);
+}
+
+export async function findRobotById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(robots).where(eq(robots.id, id)).limit(1);
+  return row;
+}
+
+export async function listTenantRobots(db: DbOrTx, tenantId: number) {
+  return db.select().from(robots).where(inTenant(robots, tenantId)).orderBy(robots.name);
+}
+
+export async function insertRobot(
+  db: DbOrTx,
+  tenantId: number,
+  row: { productId: string; serialNumber: string; name: string; publicKey: string },
+): Promise<RobotDbRow> {
+  const [inserted] = await db
+    .insert(robots)
+    .values({ ...row, tenantId })
+    .onConflictDoNothing({ target: robots.serialNumber })
+    .returning();
+  return inserted!;
+}
+
+export async function updateRobot(
+  db: DbOrTx,
+  tenantId: number,
+  id: number,
+  values: { productId?: string; name?: string; publicKey?: string; keyVersion?: number },
+) {
+  const [row] = await db
+    .update(robots)
+    .set({ ...values, updatedAt: new Date() })
+    .where(inTenant(robots, tenantId, eq(robots.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteRobot(db: DbOrTx, tenantId: number, id: number) {
+  const rows = await db
+    .delete(robots)
+    .where(inTenant(robots, tenantId, eq(robots.id, id)))
+    .returning({ id: robots.id });
+  return rows.length > 0;
+}
+
+/** Presence from the robot's `online` topic (any tenant: the gateway knows the robot by serial). */
+export async function setRobotOnline(db: DbOrTx, id: number, online: boolean, at: Date) {
+  await db.update(robots).set({ online, lastSeenAt: at }).where(eq(robots.id, id));
+}
+
+/** After the embedded broker starts, nobody is connected yet. */
+export async function setAllRobotsOffline(db: DbOrTx) {
+  await db.update(robots).set({ online: false }).where(eq(robots.online, true));
+}
+
+/** Writes the latest telemetry of many robots in one statement. */
+export async function saveLatestStates(
+  db: DbOrTx,
+  items: { id: number; state: unknown; lat: number; lng: number; seenAt: Date }[],
+) {
+  if (items.length === 0) return;
+  const values = sql.join(
+    items.map(
+      (i) =>
+        sql`(${i.id}::int, ${JSON.stringify(i.state)}::jsonb, ${i.lat}::float8, ${i.lng}::float8, ${i.seenAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update robots as r set last_state = v.state, lat = v.lat, lng = v.lng, last_seen_at = v.seen_at
+    from (values ${values}) as v(id, state, lat, lng, seen_at)
+    where r.id = v.id`);
+}

@@ -1,0 +1,139 @@
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { jwtVerify } from 'jose';
+import {
+  ROBOT_TOKEN_MAX_TTL_S,
+  ROBOT_TOKEN_SKEW_S,
+  type Page,
+  type RobotKeyResponse,
+  type RobotRow,
+} from '@patrol/contracts';
+import type { AuthContext } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { conflictOn, notFound } from '../../platform/errors.js';
+import { pageWindow } from '../../platform/paging.js';
+import {
+  deleteRobot,
+  findRobot,
+  findRobotBySerial,
+  insertRobot,
+  pageRobots,
+  updateRobot,
+  type RobotDbRow,
+} from './robots.repository.js';
+
+/** A new Ed25519 key pair: the public key (SPKI PEM) is kept, the private key (PKCS#8 PEM) is handed out once. */
+export function newRobotKeyPair() {
+  return generateKeyPairSync('ed25519', {
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+}
+
+/**
+ * Checks a robot's MQTT password: a JWT signed (EdDSA) with the private key that matches the stored
+ * public key, naming the serial as subject and the current key version as `kv`, issued no later
+ * than now and valid for at most ROBOT_TOKEN_MAX_TTL_S.
+ */
+export async function verifyRobotToken(
+  robot: Pick<RobotDbRow, 'serialNumber' | 'publicKey' | 'keyVersion'>,
+  token: string,
+): Promise<boolean> {
+  try {
+    const { payload } = await jwtVerify(token, createPublicKey(robot.publicKey), {
+      algorithms: ['EdDSA'],
+      subject: robot.serialNumber,
+      clockTolerance: ROBOT_TOKEN_SKEW_S,
+      requiredClaims: ['iat', 'exp', 'sub'],
+    });
+    const now = Math.floor(Date.now() / 1000);
+    if (payload.iat! > now + ROBOT_TOKEN_SKEW_S) return false;
+    if (payload.exp! - payload.iat! > ROBOT_TOKEN_MAX_TTL_S) return false;
+    return payload.kv === robot.keyVersion;
+  } catch {
+    return false;
+  }
+}
+
+export function toRobotRow(row: RobotDbRow): RobotRow {
+  return {
+    robotId: row.id,
+    productId: row.productId,
+    serialNumber: row.serialNumber,
+    name: row.name,
+    publicKey: row.publicKey,
+    keyVersion: row.keyVersion,
+    online: row.online,
+    lastSeenTime: row.lastSeenAt?.toISOString() ?? null,
+    createTime: row.createdAt.toISOString(),
+  };
+}
+
+/** The robot registry of a tenant: robots, their keys and their rotation. */
+export function createRobotsService(ctx: AppContext) {
+  const { db, bus } = ctx;
+  const changed = (robotIds: number[]) => bus.publish('robots.changed', { robotIds });
+
+  async function robotOf(caller: AuthContext, robotId: number): Promise<RobotDbRow> {
+    const row = await findRobot(db, caller.tenantId, robotId);
+    if (!row) throw notFound('robots.notFound');
+    return row;
+  }
+
+  async function page(
+    caller: AuthContext,
+    query: { index: number; size?: number | undefined; keyword?: string | undefined; online?: boolean | undefined },
+  ): Promise<Page<RobotRow>> {
+    const { rows, total } = await pageRobots(db, caller.tenantId, query, pageWindow(query));
+    return { rows: rows.map(toRobotRow), total };
+  }
+
+  async function create(
+    caller: AuthContext,
+    input: { productId: string; serialNumber: string; name: string },
+  ): Promise<RobotKeyResponse> {
+    const taken = () => conflictOn('serialNumber', 'robots.serialTaken');
+    if (await findRobotBySerial(db, input.serialNumber)) throw taken();
+    const keys = newRobotKeyPair();
+    const row = await insertRobot(db, caller.tenantId, { ...input, publicKey: keys.publicKey });
+    if (!row) throw taken();
+    await changed([row.id]);
+    return { robot: toRobotRow(row), privateKey: keys.privateKey };
+  }
+
+  async function update(caller: AuthContext, input: { robotId: number; productId: string; name: string }) {
+    await robotOf(caller, input.robotId);
+    const row = await updateRobot(db, caller.tenantId, input.robotId, { productId: input.productId, name: input.name });
+    if (!row) throw notFound('robots.notFound');
+    await changed([row.id]);
+    return toRobotRow(row);
+  }
+
+  /** A new key pair; the old key's tokens are refused from the robot's next connect. */
+  async function rotateKey(caller: AuthContext, robotId: number): Promise<RobotKeyResponse> {
+    const current = await robotOf(caller, robotId);
+    const keys = newRobotKeyPair();
+    const row = await updateRobot(db, caller.tenantId, robotId, {
+      publicKey: keys.publicKey,
+      keyVersion: current.keyVersion + 1,
+    });
+    if (!row) throw notFound('robots.notFound');
+    await changed([row.id]);
+    return { robot: toRobotRow(row), privateKey: keys.privateKey };
+  }
+
+  /** Removes the robot; its command, reply and upload records stay with the tenant. */
+  async function remove(caller: AuthContext, robotId: number) {
+    if (!(await deleteRobot(db, caller.tenantId, robotId))) throw notFound('robots.notFound');
+    await changed([robotId]);
+  }
+
+  /** The embedded broker's check of a connecting robot. */
+  async function verifyConnect(serial: string, token: string): Promise<boolean> {
+    const robot = await findRobotBySerial(db, serial);
+    return robot ? verifyRobotToken(robot, token) : false;
+  }
+
+  return { page, create, update, rotateKey, remove, verifyConnect, robotOf };
+}
+
+export type RobotsService = ReturnType<typeof createRobotsService>;

@@ -1,0 +1,33 @@
+import type { RobotTelemetry } from '@patrol/contracts';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { at, id, timestamps } from '../../db/columns.js';
+import { tenants } from '../tenants/tenants.tables.js';
+
+/**
+ * A registered robot. Its serial number is its identity on the wire (MQTT client id and topics),
+ * unique across tenants. Only the public key is kept; the private key is handed out once.
+ */
+export const robots = pgTable(
+  'robots',
+  {
+    id: id(),
+    tenantId: integer()
+      .notNull()
+      .references(() => tenants.id),
+    productId: varchar({ length: 64 }).notNull(),
+    serialNumber: varchar({ length: 64 }).notNull().unique('robots_serial_number_unique'),
+    name: varchar({ length: 50 }).notNull(),
+    /** SPKI PEM of the Ed25519 public key that checks the robot's MQTT token. */
+    publicKey: text().notNull(),
+    /** Counts key rotations; the robot's token names it (`kv`). */
+    keyVersion: integer().notNull().default(1),
+    online: boolean().notNull().default(false),
+    lastSeenAt: at(),
+    /** The latest telemetry, written in batches by the instance that received it. */
+    lastState: jsonb().$type<RobotTelemetry>(),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    ...timestamps(),
+  },
+  (t) => [index('robots_tenant_idx').on(t.tenantId)],
+);

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import { parseRobotTopic, TOPIC_ROOT, type RobotTopicKind } from '@patrol/contracts';
+
+/** Kinds of robot message the server receives. */
+export type InboundKind = 'state' | 'event' | 'cmd/reply' | 'upload' | 'online';
+export type InboundHandler = (serial: string, payload: unknown, topic: string) => void | Promise<void>;
+
+/** Shared-subscription group of the server instances: each robot message reaches one instance. */
+export const SHARE_GROUP = 'patrol-server';
+
+export type MqttGateway = {
+  /** `embedded` (aedes in this process) or `external` (MQTT_URL). */
+  readonly kind: 'embedded' | 'external';
+  connected(): boolean;
+  /** Publishes JSON; resolves when the broker has it (QoS 1) or it is written (QoS 0). */
+  publish(topic: string, payload: unknown, options?: { qos?: 0 | 1; retain?: boolean }): Promise<void>;
+  /** The handler of one kind of robot message; invalid JSON never reaches it. */
+  on(kind: InboundKind, handler: InboundHandler): void;
+  close(): Promise<void>;
+};
+
+/**
+ * The server's own MQTT client. On an external broker the robot topics are received through shared
+ * subscriptions, so several instances split the load; `online` (retained) is received by every
+ * instance, because brokers do not send retained messages to shared subscriptions.
+ */
+export async function startMqttGateway(options: {
+  kind: 'embedded' | 'external';
+  url: string;
+  username?: string | null;
+  password?: string | null;
+  log: FastifyBaseLogger;
+  /** How long start waits for the first connection before going on (it keeps retrying). */
+  connectWaitMs?: number;
+}): Promise<MqttGateway> {
+  const handlers = new Map<RobotTopicKind, InboundHandler>();
+  const shared = options.kind === 'external';
+  const client: MqttClient = mqtt.connect(options.url, {
+    clientId: `patrol-server-${randomBytes(6).toString('hex')}`,
+    // The embedded broker (aedes) speaks MQTT 3.1.1; external brokers get 5.
+    protocolVersion: options.kind === 'embedded' ? 4 : 5,
+    clean: true,
+    reconnectPeriod: 2000,
+    connectTimeout: 10_000,
+    ...(options.username ? { username: options.username } : {}),
+    ...(options.password ? { password: options.password } : {}),
+  });
+
+  const filters: Record<InboundKind, string> = {
+    state: `${TOPIC_ROOT}/+/state`,
+    event: `${TOPIC_ROOT}/+/event`,
+    'cmd/reply': `${TOPIC_ROOT}/+/cmd/reply`,
+    upload: `${TOPIC_ROOT}/+/upload`,
+    online: `${TOPIC_ROOT}/+/online`,
+  };
+  const subscriptions = Object.fromEntries(
+    (Object.entries(filters) as [InboundKind, string][]).map(([kind, filter]) => [
+      shared && kind !== 'online' ? `$share/${SHARE_GROUP}/${filter}` : filter,
+      { qos: kind === 'state' ? 0 : 1 } as const,
+    ]),
+  );
+
+  client.on('connect', () => {
+    options.log.info(`mqtt: connected to the ${options.kind} broker`);
+    client.subscribe(subscriptions, (error) => {
+      if (error) options.log.error({ err: error }, 'mqtt: subscribe failed');
+    });
+  });
+  client.on('error', (error) => options.log.warn({ err: error }, 'mqtt: client error'));
+  client.on('offline', () => options.log.warn('mqtt: broker unreachable, retrying'));
+  client.on('message', (topic, buffer) => {
+    const parsed = parseRobotTopic(topic);
+    if (!parsed) return;
+    const handler = handlers.get(parsed.kind);
+    if (!handler) return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(buffer.toString('utf8'));
+    } catch {
+      options.log.warn({ topic }, 'mqtt: dropped a message that is not JSON');
+      return;
+    }
+    Promise.resolve(handler(parsed.serial, payload, topic)).catch((error: unknown) =>
+      options.log.error({ err: error, topic }, 'mqtt: message handler failed'),
+    );
+  });
+
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, options.connectWaitMs ?? 5000);
+    client.once('connect', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+  return {
+    kind: options.kind,
+    connected: () => client.connected,
+    publish: (topic, payload, publishOptions = {}) =>
+      new Promise((resolve, reject) => {
+        client.publish(
+          topic,
+          JSON.stringify(payload),
+          { qos: publishOptions.qos ?? 1, retain: publishOptions.retain ?? false },
+          (error) => (error ? reject(error) : resolve()),
+        );
+      }),
+    on: (kind, handler) => {
+      handlers.set(kind, handler);
+    },
+    close: () => new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
+  };
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+
+/**
+ * The robot protocol over MQTT (docs/robot-protocol.md). Every robot publishes and subscribes only
+ * under `patrol/{serial}/`; the payloads are JSON and validated by these schemas on both ends.
+ */
+export const TOPIC_ROOT = 'patrol';
+
+/** A serial number is the robot's MQTT client id, username and topic segment: no `/ + #`, no spaces. */
+export const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/** What a robot publishes. */
+export const ROBOT_PUBLISH_TOPICS = ['state', 'event', 'cmd/reply', 'upload', 'online'] as const;
+/** What a robot subscribes to. */
+export const ROBOT_SUBSCRIBE_TOPICS = ['cmd', 'config'] as const;
+export type RobotTopicKind = (typeof ROBOT_PUBLISH_TOPICS)[number] | (typeof ROBOT_SUBSCRIBE_TOPICS)[number];
+
+export const robotTopic = (serial: string, kind: RobotTopicKind) => `${TOPIC_ROOT}/${serial}/${kind}`;
+
+/** Splits `patrol/{serial}/{kind}`; null for anything else. */
+export function parseRobotTopic(topic: string): { serial: string; kind: RobotTopicKind } | null {
+  const match = /^patrol\/([^/]+)\/(state|event|cmd\/reply|cmd|upload|online|config)$/.exec(topic);
+  if (!match || !SERIAL_PATTERN.test(match[1]!)) return null;
+  return { serial: match[1]!, kind: match[2] as RobotTopicKind };
+}
+
+/** The MQTT password is a JWT (EdDSA) signed with the robot's private key, valid at most this long. */
+export const ROBOT_TOKEN_MAX_TTL_S = 3600;
+/** Clock difference tolerated between a robot and the server when checking `iat` and `exp`. */
+export const ROBOT_TOKEN_SKEW_S = 60;
+/** A robot that publishes more than this many messages a second is refused the excess (embedded broker). */
+export const ROBOT_PUBLISH_RATE_LIMIT = 20;
+
+const epochMs = z.number().int().nonnegative();
+const degrees = z.number().min(0).lt(360);
+
+/** The warning shown on the map: level 0 none, 1 yellow, 2 red (spec: warning level and colour). */
+export const warningColors = ['yellow', 'red'] as const;
+export const WARNING_COLOR_BY_LEVEL = { 0: null, 1: 'yellow', 2: 'red' } as const;
+
+export const robotModes = ['idle', 'patrolling', 'paused', 'returning', 'charging', 'off'] as const;
+export type RobotMode = (typeof robotModes)[number];
+
+/** `patrol/{serial}/state`, about once a second, QoS 0. Coordinates are WGS84. */
+export const robotTelemetry = z.object({
+  ts: epochMs,
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  /** Metres above sea level. */
+  altitude: z.number().min(-500).max(10_000),
+  /** m/s. */
+  speed: z.number().min(0).max(100),
+  /** m/s². */
+  acceleration: z.number().min(-100).max(100),
+  /** Heading in degrees, 0 north, clockwise. */
+  direction: degrees,
+  /** Percent. */
+  battery: z.number().min(0).max(100),
+  charging: z.boolean(),
+  /** °C of the air, the body and the battery. */
+  temperatures: z.object({
+    ambient: z.number().min(-60).max(100),
+    body: z.number().min(-60).max(150),
+    battery: z.number().min(-60).max(150),
+  }),
+  /** Relative humidity, percent. */
+  humidity: z.number().min(0).max(100),
+  /** m/s. */
+  windSpeed: z.number().min(0).max(100),
+  /** Degrees the wind comes from. */
+  windDirection: degrees,
+  /** kbit/s. */
+  network: z.object({ up: z.number().min(0), down: z.number().min(0) }),
+  versions: z.object({
+    firmware: z.string().min(1).max(64),
+    modules: z.record(z.string().max(64), z.string().max(64)),
+  }),
+  warning: z.object({ level: z.number().int().min(0).max(2), color: z.enum(warningColors).nullable() }),
+  mode: z.enum(robotModes),
+  lights: z.boolean(),
+});
+export type RobotTelemetry = z.infer<typeof robotTelemetry>;
+
+/** `patrol/{serial}/event`, QoS 1: alarms and events. */
+export const robotEvent = z.object({
+  id: z.string().min(1).max(64),
+  ts: epochMs,
+  code: z.string().min(1).max(64),
+  level: z.number().int().min(0).max(2),
+  message: z.string().max(500),
+  img: z.string().max(2000).optional(),
+});
+export type RobotEvent = z.infer<typeof robotEvent>;
+
+/** `patrol/{serial}/online`, retained; the robot's last will publishes `{online:false}`. */
+export const robotOnline = z.object({ online: z.boolean(), ts: epochMs.optional() });
+export type RobotOnline = z.infer<typeof robotOnline>;
+
+/** The commands of the robot control page (spec section 4: other actions). */
+export const commandNames = [
+  'powerOn',
+  'lights',
+  'netGunFire',
+  'tripwireFire',
+  'pauseTask',
+  'resumeTask',
+  'returnToBase',
+] as const;
+export type CommandName = (typeof commandNames)[number];
+/** Commands that fire something: an explicit confirm step, audited, never re-sent. */
+export const DANGEROUS_COMMANDS: readonly CommandName[] = ['netGunFire', 'tripwireFire'];
+export const netGunSides = ['leftFront', 'rightRear'] as const;
+
+const noArgs = z.object({}).strict().default({});
+/** A command's name with its arguments. */
+export const commandBody = z.discriminatedUnion('name', [
+  z.object({ name: z.literal('powerOn'), args: noArgs }),
+  z.object({ name: z.literal('lights'), args: z.object({ on: z.boolean() }).strict() }),
+  z.object({ name: z.literal('netGunFire'), args: z.object({ side: z.enum(netGunSides) }).strict() }),
+  z.object({ name: z.literal('tripwireFire'), args: noArgs }),
+  z.object({ name: z.literal('pauseTask'), args: noArgs }),
+  z.object({ name: z.literal('resumeTask'), args: noArgs }),
+  z.object({ name: z.literal('returnToBase'), args: noArgs }),
+]);
+export type CommandBody = z.input<typeof commandBody>;
+
+/** `patrol/{serial}/cmd`, QoS 1. The robot refuses an id it has seen or a command past `expiresAt`. */
+export const robotCommand = z.intersection(
+  z.object({ id: z.string().min(1).max(64), issuedAt: epochMs, expiresAt: epochMs }),
+  commandBody,
+);
+export type RobotCommand = z.infer<typeof robotCommand>;
+
+/** Reply codes: 0 is success in both phases. */
+export const REPLY_CODES = {
+  ok: 0,
+  /** sync: the command arrived after its expiry. */
+  expired: 1,
+  /** sync: this id was seen before. */
+  duplicate: 2,
+  /** sync: the robot cannot do it now (state, power). */
+  rejected: 3,
+  /** sync: unknown command or bad arguments. */
+  invalid: 4,
+  /** async: the action started but did not complete. */
+  failed: 10,
+} as const;
+
+/** `patrol/{serial}/cmd/reply`, QoS 1: `sync` at once, then `async` with the result. */
+export const robotCommandReply = z.object({
+  id: z.string().min(1).max(64),
+  phase: z.enum(['sync', 'async']),
+  code: z.number().int().min(0).max(9999),
+  message: z.string().max(500).optional(),
+  ts: epochMs,
+});
+export type RobotCommandReply = z.infer<typeof robotCommandReply>;
+
+export const uploadKinds = ['image', 'video', 'audio', 'log', 'data'] as const;
+/** `patrol/{serial}/upload`, QoS 1: a record of data the robot uploaded (files go to storage by URL). */
+export const robotUpload = z.object({
+  id: z.string().min(1).max(64),
+  ts: epochMs,
+  kind: z.enum(uploadKinds),
+  name: z.string().min(1).max(200),
+  size: z.number().int().nonnegative(),
+  url: z.string().max(2000).optional(),
+  data: z.record(z.string().max(64), z.unknown()).optional(),
+});
+export type RobotUpload = z.infer<typeof robotUpload>;
+
+/** The map's default centre (WGS84 lat, lng), where the seed's map opens and the simulator patrols. */
+export const DEFAULT_MAP_CENTER: readonly [number, number] = [22.5431, 114.0579];

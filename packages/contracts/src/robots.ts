@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from './envelope.js';
+import { keywordFilter, rowId } from './fields.js';
+import { robotTelemetry, SERIAL_PATTERN } from './protocol.js';
+
+/** A product id: letters, digits and `_ . -`, at most 64. */
+const productId = z
+  .string({ error: 'robots.productIdRequired' })
+  .trim()
+  .min(1, { message: 'robots.productIdRequired', abort: true })
+  .max(64, 'robots.productIdFormat')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'robots.productIdFormat');
+const serialNumber = z
+  .string({ error: 'robots.serialRequired' })
+  .trim()
+  .min(1, { message: 'robots.serialRequired', abort: true })
+  .regex(SERIAL_PATTERN, 'robots.serialFormat');
+const robotName = z
+  .string({ error: 'robots.nameRequired' })
+  .trim()
+  .min(1, { message: 'robots.nameRequired', abort: true })
+  .max(50, 'robots.nameTooLong');
+
+/** POST robot-server/robot/create: the answer carries the private key, once. */
+export const createRobotRequest = z.object({ productId, serialNumber, name: robotName });
+export type CreateRobotRequest = z.input<typeof createRobotRequest>;
+/** The serial number is the robot's identity on the wire and is not edited. */
+export const updateRobotRequest = z.object({ robotId: rowId, productId, name: robotName });
+export type UpdateRobotRequest = z.input<typeof updateRobotRequest>;
+export const updateRobotForm = z.object({ productId, name: robotName });
+export const robotIdRequest = z.object({ robotId: rowId });
+
+/** GET robot-server/robot/page */
+export const robotPageQuery = pageQuery.extend({
+  keyword: keywordFilter,
+  online: z
+    .enum(['0', '1'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1')),
+});
+
+export const robotRow = z.object({
+  robotId: z.number().int(),
+  productId: z.string(),
+  serialNumber: z.string(),
+  name: z.string(),
+  /** SPKI PEM of the Ed25519 public key. */
+  publicKey: z.string(),
+  keyVersion: z.number().int(),
+  online: z.boolean(),
+  lastSeenTime: z.string().nullable(),
+  createTime: z.string(),
+});
+export type RobotRow = z.infer<typeof robotRow>;
+export const robotPage = pageOf(robotRow);
+
+/** Creation and key rotation: the new private key (PKCS#8 PEM), shown once and never kept by the server. */
+export const robotKeyResponse = z.object({ robot: robotRow, privateKey: z.string() });
+export type RobotKeyResponse = z.infer<typeof robotKeyResponse>;
+
+/** A robot as the map and the control page see it: identity, presence and the latest telemetry. */
+export const robotLive = z.object({
+  robotId: z.number().int(),
+  serialNumber: z.string(),
+  name: z.string(),
+  online: z.boolean(),
+  lastSeenTime: z.string().nullable(),
+  state: robotTelemetry.nullable(),
+});
+export type RobotLive = z.infer<typeof robotLive>;
+/** GET robot-server/robot/live: every robot the caller may see. */
+export const robotLiveList = z.array(robotLive);
