@@ -141,7 +141,7 @@ describe('logs', () => {
       },
     });
     const { database, drop } = await openTestDatabase();
-    const config = { ...loadConfig({}), scryptLogN: 10 };
+    const config = { ...loadConfig({}), scryptLogN: 10, mqttPort: 0 };
     const log = pino(loggerOptions('trace'), stream);
     await seed(database.db, { adminPassword: TEST_ADMIN_PASSWORD, dataDir: null, scryptLogN: 10, log });
     const app = await buildApp({ config, database, loggerInstance: log, webDist: null });

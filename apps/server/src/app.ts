@@ -171,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         url: config.mqttUrl,
         username: config.mqttUsername,
         password: config.mqttPassword,
+        shareGroup: config.mqttShareGroup,
         log: app.log,
       });
     } else {

@@ -17,7 +17,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
   try {
     await database.migrate();
-    const app = await buildApp({ config: loadConfig({}), database, logger: false, webDist: null });
+    const app = await buildApp({ config: { ...loadConfig({}), mqttPort: 0 }, database, logger: false, webDist: null });
     await app.ready();
     await writeFile(OPENAPI_FILE, formatOpenApi(app.swagger()));
     await app.close();

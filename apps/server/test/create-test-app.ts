@@ -33,6 +33,8 @@ export type TestAppOptions = {
   webDist?: string | null;
   /** Reuse a database (a second start); it is then not closed by this app. */
   database?: Database;
+  /** An external broker (e.g. the machine's Mosquitto) instead of the embedded one, with its own share group. */
+  mqttUrl?: string;
   /** Print the server's logs (debugging). */
   logs?: boolean;
 };
@@ -100,6 +102,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Cheap hashes: the suite signs in hundreds of times. Stored hashes carry their own cost.
     scryptLogN: 10,
     mqttPort: 0,
+    mqttUrl: options.mqttUrl ?? null,
+    mqttShareGroup: `patrol-test-${randomBytes(4).toString('hex')}`,
     adminPassword: options.adminPassword === undefined ? TEST_ADMIN_PASSWORD : options.adminPassword,
     dataDir: options.dataDir ?? '/nonexistent',
     logLevel: options.logs ? 'debug' : 'silent',

@@ -18,6 +18,8 @@ export type AppConfig = {
   /** Credentials of the server's own client on an external broker. */
   mqttUsername: string | null;
   mqttPassword: string | null;
+  /** Shared-subscription group of the instances on an external broker (MQTT_SHARE_GROUP). */
+  mqttShareGroup: string;
   /** For the Redis bus when several instances run (not used yet). */
   redisUrl: string | null;
   /**
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttPort: port(env.MQTT_PORT, 1883),
     mqttUsername: text(env.MQTT_USERNAME),
     mqttPassword: env.MQTT_PASSWORD ? env.MQTT_PASSWORD : null,
+    mqttShareGroup: text(env.MQTT_SHARE_GROUP) ?? 'patrol-server',
     redisUrl: text(env.REDIS_URL),
     scryptLogN: DEFAULT_SCRYPT_LOG_N,
     trustProxy: trustProxy(env.TRUST_PROXY),

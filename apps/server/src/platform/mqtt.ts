@@ -7,8 +7,6 @@ import { parseRobotTopic, TOPIC_ROOT, type RobotTopicKind } from '@patrol/contra
 export type InboundKind = 'state' | 'event' | 'cmd/reply' | 'upload' | 'online';
 export type InboundHandler = (serial: string, payload: unknown, topic: string) => void | Promise<void>;
 
-/** Shared-subscription group of the server instances: each robot message reaches one instance. */
-export const SHARE_GROUP = 'patrol-server';
 
 export type MqttGateway = {
   /** `embedded` (aedes in this process) or `external` (MQTT_URL). */
@@ -32,6 +30,8 @@ export async function startMqttGateway(options: {
   username?: string | null;
   password?: string | null;
   log: FastifyBaseLogger;
+  /** Shared-subscription group (external brokers): each robot message reaches one instance of it. */
+  shareGroup?: string;
   /** How long start waits for the first connection before going on (it keeps retrying). */
   connectWaitMs?: number;
 }): Promise<MqttGateway> {
@@ -57,7 +57,7 @@ export async function startMqttGateway(options: {
   };
   const subscriptions = Object.fromEntries(
     (Object.entries(filters) as [InboundKind, string][]).map(([kind, filter]) => [
-      shared && kind !== 'online' ? `$share/${SHARE_GROUP}/${filter}` : filter,
+      shared && kind !== 'online' ? `$share/${options.shareGroup ?? 'patrol-server'}/${filter}` : filter,
       { qos: kind === 'state' ? 0 : 1 } as const,
     ]),
   );

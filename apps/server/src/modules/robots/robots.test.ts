@@ -1,0 +1,165 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { SignJWT, importPKCS8 } from 'jose';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
+import { as, login } from '../../../test/factories.js';
+import { registerRobot, simRobot, uniqueSerial, until, type RegisteredRobot } from '../../../test/robots.js';
+import { ADMIN_ACCOUNT } from '../../seed.js';
+import { findRobotBySerial } from './robots.repository.js';
+
+const BASE = '/api/robot-server/robot';
+
+/** Connects a bare MQTT client as `clientId` with `password`; resolves with the client or rejects with the refusal. */
+function connectRaw(url: string, clientId: string, password: string, username = clientId) {
+  return new Promise<mqtt.MqttClient>((resolve, reject) => {
+    const client = mqtt.connect(url, { clientId, username, password, reconnectPeriod: 0, connectTimeout: 5000 });
+    client.once('connect', () => resolve(client));
+    client.once('error', (error) => {
+      client.end(true);
+      reject(error);
+    });
+    client.once('close', () => reject(new Error('closed')));
+  });
+}
+
+async function tokenFor(robot: RegisteredRobot, claims: { kv?: number; sub?: string; iat?: number; exp?: number } = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  const key = await importPKCS8(robot.privateKey, 'EdDSA');
+  return new SignJWT({ kv: claims.kv ?? robot.keyVersion })
+    .setProtectedHeader({ alg: 'EdDSA' })
+    .setSubject(claims.sub ?? robot.serial)
+    .setIssuedAt(claims.iat ?? now)
+    .setExpirationTime(claims.exp ?? now + 600)
+    .sign(key);
+}
+
+describe('robot registry and robot identity on the embedded broker', () => {
+  let t: TestApp;
+  let token: string;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await login(t.app, ADMIN_ACCOUNT, TEST_ADMIN_PASSWORD);
+    url = t.app.robotBrokerUrl()!;
+  });
+  afterAll(() => t.close());
+
+  const post = (path: string, payload: unknown, lang = 'en-US') =>
+    t.app.inject({ method: 'POST', url: `${BASE}/${path}`, headers: as(token, { lang }), payload: payload as object });
+
+  it('registers a robot with a key pair: the private key is answered once and only the public key is kept', async () => {
+    const serial = uniqueSerial();
+    const res = await post('create', { productId: 'PR-1000', serialNumber: serial, name: 'Gate patrol' });
+    expect(res.statusCode).toBe(200);
+    const { robot, privateKey } = res.json().data;
+    expect(privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(robot).toMatchObject({ serialNumber: serial, name: 'Gate patrol', keyVersion: 1, online: false });
+    expect(robot.publicKey).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    const page = await t.app.inject({ method: 'GET', url: `${BASE}/page?keyword=${serial}`, headers: as(token) });
+    expect(page.json().data.rows).toHaveLength(1);
+    expect(page.body).not.toContain('PRIVATE KEY');
+    const stored = await findRobotBySerial(t.db, serial);
+    expect(stored?.publicKey).toBe(robot.publicKey);
+    expect(JSON.stringify(stored)).not.toContain('PRIVATE KEY');
+  });
+
+  it('refuses a taken serial number under its field and bad input with localised messages, changing nothing', async () => {
+    const serial = uniqueSerial();
+    expect((await post('create', { productId: 'P', serialNumber: serial, name: 'One' })).statusCode).toBe(200);
+    const taken = await post('create', { productId: 'P', serialNumber: serial, name: 'Two' }, 'zh-CN');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual([{ path: 'serialNumber', message: '该序列号已被登记' }]);
+    const bad = await post('create', { productId: 'P', serialNumber: 'has/slash', name: '' });
+    expect(bad.statusCode).toBe(422);
+    const paths = bad.json().errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['serialNumber', 'name']));
+    expect(bad.body).toContain('Please enter the robot name');
+    const list = await t.app.inject({ method: 'GET', url: `${BASE}/page?keyword=${serial}`, headers: as(token) });
+    expect(list.json().data.rows.map((r: { name: string }) => r.name)).toEqual(['One']);
+  });
+
+  it('edits name and product ID but never the serial number; deleting keeps nothing of the robot', async () => {
+    const robot = await registerRobot(t, token);
+    const edit = await post('update', { robotId: robot.robotId, productId: 'PR-2000', name: 'Renamed', serialNumber: 'X' });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().data).toMatchObject({ name: 'Renamed', productId: 'PR-2000', serialNumber: robot.serial });
+    expect((await post('delete', { robotId: robot.robotId })).statusCode).toBe(200);
+    expect((await post('delete', { robotId: robot.robotId })).statusCode).toBe(404);
+    await expect(connectRaw(url, robot.serial, await tokenFor(robot))).rejects.toThrow();
+  });
+
+  it('lets a robot in with a token signed by its own key, and shows it online', async () => {
+    const robot = await registerRobot(t, token);
+    const sim = simRobot(t, robot);
+    await sim.connect();
+    try {
+      const row = await until(async () => {
+        const res = await t.app.inject({ method: 'GET', url: `${BASE}/page?keyword=${robot.serial}`, headers: as(token) });
+        const found = res.json().data.rows[0];
+        return found?.online ? found : undefined;
+      });
+      expect(row.lastSeenTime).not.toBeNull();
+    } finally {
+      await sim.disconnect();
+    }
+  });
+
+  it('refuses a forged key, a token naming another robot, an expired or too long token, and an unknown serial', async () => {
+    const robot = await registerRobot(t, token);
+    const other = await registerRobot(t, token);
+    const forged = {
+      ...robot,
+      privateKey: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
+    const now = Math.floor(Date.now() / 1000);
+    await expect(connectRaw(url, robot.serial, await tokenFor(forged))).rejects.toThrow(/authoriz|password/i);
+    // The other robot's valid token does not open this robot's identity, nor its own under another client id.
+    await expect(connectRaw(url, robot.serial, await tokenFor(other))).rejects.toThrow();
+    await expect(connectRaw(url, robot.serial, await tokenFor(other), other.serial)).rejects.toThrow();
+    await expect(connectRaw(url, robot.serial, await tokenFor(robot, { exp: now - 120, iat: now - 600 }))).rejects.toThrow();
+    await expect(connectRaw(url, robot.serial, await tokenFor(robot, { exp: now + 7200 }))).rejects.toThrow();
+    await expect(connectRaw(url, robot.serial, await tokenFor(robot, { kv: 7 }))).rejects.toThrow();
+    await expect(connectRaw(url, uniqueSerial(), await tokenFor(robot))).rejects.toThrow();
+    await expect(connectRaw(url, robot.serial, 'not-a-token')).rejects.toThrow();
+    const good = await connectRaw(url, robot.serial, await tokenFor(robot));
+    await good.endAsync();
+  });
+
+  it("keeps a robot out of another robot's topics: no subscribing to its commands, no publishing its state", async () => {
+    const robot = await registerRobot(t, token);
+    const victim = await registerRobot(t, token);
+    const client = await connectRaw(url, robot.serial, await tokenFor(robot));
+    try {
+      await expect(client.subscribeAsync(`patrol/${victim.serial}/cmd`, { qos: 1 })).rejects.toThrow(/Subscribe error/);
+      await expect(client.subscribeAsync('patrol/#', { qos: 0 })).rejects.toThrow(/Subscribe error/);
+      const own = await client.subscribeAsync(`patrol/${robot.serial}/cmd`, { qos: 1 });
+      expect(own[0]!.qos).toBe(1);
+    } finally {
+      await client.endAsync();
+    }
+    // Publishing as the victim gets the impostor disconnected and changes nothing of the victim.
+    const impostor = await connectRaw(url, robot.serial, await tokenFor(robot));
+    const closed = new Promise((resolve) => impostor.once('close', resolve));
+    impostor.publish(`patrol/${victim.serial}/online`, JSON.stringify({ online: true }), { qos: 1, retain: true });
+    await closed;
+    impostor.end(true);
+    await new Promise((r) => setTimeout(r, 700));
+    const res = await t.app.inject({ method: 'GET', url: `${BASE}/page?keyword=${victim.serial}`, headers: as(token) });
+    expect(res.json().data.rows[0]).toMatchObject({ online: false, lastSeenTime: null });
+  });
+
+  it('rotating the key makes a new pair: the old key is refused from the next connect, the new one works', async () => {
+    const robot = await registerRobot(t, token);
+    const oldToken = await tokenFor(robot);
+    const res = await post('rotateKey', { robotId: robot.robotId });
+    expect(res.statusCode).toBe(200);
+    const { robot: row, privateKey } = res.json().data;
+    expect(row.keyVersion).toBe(2);
+    expect(privateKey).not.toBe(robot.privateKey);
+    await expect(connectRaw(url, robot.serial, oldToken)).rejects.toThrow();
+    const rotated = { ...robot, privateKey, keyVersion: 2 };
+    const client = await connectRaw(url, robot.serial, await tokenFor(rotated));
+    await client.endAsync();
+  });
+});
