@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every check of the project and ends with one line "N passed, N failed" summing them all.
 // Suites: lint, typecheck, contracts, web, server on PGlite, server on PostgreSQL (when
-// TEST_DATABASE_URL is set), end-to-end in Chromium. Set SKIP_E2E=1 to leave the browser out.
+// TEST_DATABASE_URL is set), end-to-end in Chromium. With TEST_MQTT_URL the robot protocol suites
+// also run against that broker. Set SKIP_E2E=1 to leave the browser out.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,6 +58,7 @@ check('format', 'npx', ['prettier', '--check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 vitest('contracts', 'packages/contracts');
 vitest('web', 'apps/web');
+vitest('robot-sim', 'apps/robot-sim');
 vitest('server (PGlite)', 'apps/server', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('server (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
