@@ -37,6 +37,12 @@ const PAGES: Record<string, ComponentType> = {
   expose: lazyPage(() => import('@/features/expose/pages/expose-page').then((m) => m.ExposePage)),
   loginList: lazyPage(() => import('@/features/logs/pages/login-logs-page').then((m) => m.LoginLogsPage)),
   operationList: lazyPage(() => import('@/features/logs/pages/operation-logs-page').then((m) => m.OperationLogsPage)),
+  list: lazyPage(() => import('@/features/robots/pages/robots-page').then((m) => m.RobotsPage)),
+  position: lazyPage(() => import('@/features/monitoring/pages/monitoring-page').then((m) => m.MonitoringPage)),
+  manage: lazyPage(() => import('@/features/commands/pages/control-page').then((m) => m.ControlPage)),
+  publish: lazyPage(() => import('@/features/commands/pages/publish-page').then((m) => m.PublishPage)),
+  cmdResp: lazyPage(() => import('@/features/commands/pages/cmd-resp-page').then((m) => m.CmdRespPage)),
+  uploadData: lazyPage(() => import('@/features/uploads/pages/upload-data-page').then((m) => m.UploadDataPage)),
 };
 
 /** A route the guard checks under `name`. */

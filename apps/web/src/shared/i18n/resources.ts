@@ -48,6 +48,18 @@ import enUSConfigs from '@/locales/en-US/configs.json';
 import enUSServers from '@/locales/en-US/servers.json';
 import enUSExpose from '@/locales/en-US/expose.json';
 import enUSLogs from '@/locales/en-US/logs.json';
+import zhCNRobots from '@/locales/zh-CN/robots.json';
+import zhCNMonitoring from '@/locales/zh-CN/monitoring.json';
+import zhCNCommands from '@/locales/zh-CN/commands.json';
+import zhCNUploads from '@/locales/zh-CN/uploads.json';
+import zhTWRobots from '@/locales/zh-TW/robots.json';
+import zhTWMonitoring from '@/locales/zh-TW/monitoring.json';
+import zhTWCommands from '@/locales/zh-TW/commands.json';
+import zhTWUploads from '@/locales/zh-TW/uploads.json';
+import enUSRobots from '@/locales/en-US/robots.json';
+import enUSMonitoring from '@/locales/en-US/monitoring.json';
+import enUSCommands from '@/locales/en-US/commands.json';
+import enUSUploads from '@/locales/en-US/uploads.json';
 
 /**
  * One namespace per area, named like the locale file; `messages` holds the contracts' error and
@@ -71,6 +83,10 @@ export const resources = {
     servers: zhCNServers,
     expose: zhCNExpose,
     logs: zhCNLogs,
+    robots: zhCNRobots,
+    monitoring: zhCNMonitoring,
+    commands: zhCNCommands,
+    uploads: zhCNUploads,
     messages: messages['zh-CN'],
   },
   'zh-TW': {
@@ -90,6 +106,10 @@ export const resources = {
     servers: zhTWServers,
     expose: zhTWExpose,
     logs: zhTWLogs,
+    robots: zhTWRobots,
+    monitoring: zhTWMonitoring,
+    commands: zhTWCommands,
+    uploads: zhTWUploads,
     messages: messages['zh-TW'],
   },
   'en-US': {
@@ -109,6 +129,10 @@ export const resources = {
     servers: enUSServers,
     expose: enUSExpose,
     logs: enUSLogs,
+    robots: enUSRobots,
+    monitoring: enUSMonitoring,
+    commands: enUSCommands,
+    uploads: enUSUploads,
     messages: messages['en-US'],
   },
 } satisfies Record<Language, Record<string, object>>;
