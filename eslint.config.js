@@ -24,7 +24,7 @@ export default tseslint.config(
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
   {
-    files: ['apps/server/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    files: ['apps/server/**/*.ts', 'apps/robot-sim/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
     languageOptions: { globals: globals.node },
   },
   {

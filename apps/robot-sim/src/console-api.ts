@@ -75,6 +75,35 @@ export class ConsoleApi {
     return this.call<RobotKeyResponse>('POST', '/robot-server/robot/create', input);
   }
 
+  /**
+   * Makes the tenant with its administrator unless a tenant with this code exists (platform
+   * administrators only). Returns its id.
+   */
+  async ensureTenant(input: {
+    code: string;
+    name: string;
+    adminAccount: string;
+    adminPassword: string;
+    adminName: string;
+  }): Promise<number> {
+    const page = await this.call<Page<TenantRow>>(
+      'GET',
+      `/system-server/tenant/page?index=1&size=50&keyword=${encodeURIComponent(input.code)}`,
+    );
+    const found = page.rows.find((r) => r.tenantCode === input.code);
+    if (found) return found.tenantId;
+    const made = await this.call<TenantRow>('POST', '/system-server/tenant/create', {
+      tenantCode: input.code,
+      tenantName: input.name,
+      adminName: input.adminName,
+      adminPhone: '13800000000',
+      adminEmail: `${input.adminAccount}@example.com`,
+      adminAccount: input.adminAccount,
+      adminPassword: createHash('sha256').update(input.adminPassword).digest('hex'),
+    });
+    return made.tenantId;
+  }
+
   rotateKey(robotId: number) {
     return this.call<RobotKeyResponse>('POST', '/robot-server/robot/rotateKey', { robotId });
   }

@@ -1,5 +1,5 @@
 import { SOCKET_CLOSE_UNAUTHORIZED, socketServerMessage } from '@patrol/contracts';
-import type { SocketClientMessage, SocketServerMessage } from '@patrol/contracts';
+import type { SocketClientMessage, SocketServerMessage, SocketTopic } from '@patrol/contracts';
 
 export type SocketStatus = 'connecting' | 'open' | 'closed' | 'unauthorized';
 
@@ -43,6 +43,8 @@ export class SocketClient {
   private stopped = true;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  /** Topics the open pages watch, with how many watch each and in which tenant. */
+  private readonly topics = new Map<SocketTopic, { count: number; tenantId: number | undefined }>();
 
   constructor(options: SocketClientOptions) {
     this.options = { initialRetryMs: 1_000, maxRetryMs: 30_000, heartbeatMs: 25_000, ...options };
@@ -81,6 +83,29 @@ export class SocketClient {
       const current = this.handlers.get(type);
       current?.delete(handler);
       if (current?.size === 0) this.handlers.delete(type);
+    };
+  }
+
+  /**
+   * Asks the server for a topic (live robot state) while at least one page watches it; the
+   * subscription is renewed after every reconnection. Returns the matching unwatch.
+   */
+  watch(topic: SocketTopic, tenantId?: number): () => void {
+    const entry = this.topics.get(topic) ?? { count: 0, tenantId };
+    entry.count += 1;
+    entry.tenantId = tenantId;
+    this.topics.set(topic, entry);
+    if (this.status === 'open') this.send({ type: 'subscribe', topic, ...(tenantId ? { tenantId } : {}) });
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const current = this.topics.get(topic);
+      if (!current) return;
+      current.count -= 1;
+      if (current.count > 0) return;
+      this.topics.delete(topic);
+      if (this.status === 'open') this.send({ type: 'unsubscribe', topic });
     };
   }
 
@@ -169,6 +194,9 @@ export class SocketClient {
       this.attempt = 0;
       this.setStatus('open');
       this.startHeartbeat();
+      for (const [topic, { tenantId }] of this.topics) {
+        this.send({ type: 'subscribe', topic, ...(tenantId ? { tenantId } : {}) });
+      }
     }
     for (const handler of [...(this.handlers.get(typed.type) ?? [])]) {
       try {

@@ -1,0 +1,58 @@
+// `npm run demo`: the console on its embedded defaults with 20 simulated robots patrolling in a
+// demo tenant, so a new user sees a live fleet within a minute. Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ConsoleApi } from './console-api.js';
+import { startFleet } from './fleet.js';
+
+const port = Number(process.env.PORT ?? 8080);
+const mqttPort = Number(process.env.MQTT_PORT ?? 1883);
+const dataDir = process.env.DATA_DIR ?? './data';
+const robots = Number(process.env.DEMO_ROBOTS ?? 20);
+const DEMO = { code: 'demo', name: 'Demo', adminAccount: 'demo', adminPassword: 'Demo-patrol-26', adminName: 'Demo' };
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  env: { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort) },
+  stdio: 'inherit',
+});
+server.once('exit', (code) => process.exit(code ?? 1));
+
+const api = `http://127.0.0.1:${port}`;
+for (;;) {
+  const res = await fetch(`${api}/api/health`).catch(() => null);
+  if (res?.ok) break;
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+const password =
+  process.env.PATROL_ADMIN_PASSWORD ??
+  (await readFile(join(dataDir, 'initial-admin-password'), 'utf8').catch(() => '')).trim();
+if (!password) {
+  console.error('demo: set PATROL_ADMIN_PASSWORD (the administrator password of this data directory)');
+  server.kill('SIGTERM');
+} else {
+  const admin = new ConsoleApi(api);
+  await admin.signIn('admin', password);
+  await admin.ensureTenant(DEMO);
+  const fleet = await startFleet({
+    apiUrl: api,
+    brokerUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    account: 'admin',
+    password,
+    tenant: DEMO.code,
+    robots,
+    prefix: 'DEMO',
+    keysFile: join(dataDir, 'demo-robot-keys.json'),
+  });
+  console.log(
+    `demo: ${fleet.robots.length} robots patrolling in tenant "${DEMO.name}". Open http://localhost:${port} and ` +
+      `sign in as ${DEMO.adminAccount} / ${DEMO.adminPassword} (or as admin and switch to the tenant).`,
+  );
+  const stop = async () => {
+    await fleet.stop();
+    server.kill('SIGTERM');
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}

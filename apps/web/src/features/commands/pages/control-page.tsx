@@ -1,0 +1,219 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Descriptions, Empty, Select, Space, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import {
+  AimOutlined,
+  BulbFilled,
+  BulbOutlined,
+  HomeOutlined,
+  PauseCircleOutlined,
+  PlayCircleOutlined,
+  PoweroffOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { CommandBody, CommandRecord } from '@patrol/contracts';
+import { DANGEROUS_COMMANDS } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { isApiError } from '@/shared/api';
+import { PresenceTag, useCommandProgress, useFleet } from '@/shared/fleet';
+import { formatTime } from '@/shared/list';
+import { fetchRecentCommands, recentCommandsKey, sendCommand } from '../api/send-command';
+import { CommandStatusTag } from '../components/command-status-tag';
+
+/** The actions of the control page (spec section 4: other actions), each one command. */
+type ActionKey =
+  | 'powerOn'
+  | 'lightsOn'
+  | 'lightsOff'
+  | 'pauseTask'
+  | 'resumeTask'
+  | 'returnToBase'
+  | 'netGunLeftFront'
+  | 'netGunRightRear'
+  | 'tripwireFire';
+const ACTIONS: { key: ActionKey; icon: React.ReactNode; command: CommandBody }[] = [
+  { key: 'powerOn', icon: <PoweroffOutlined />, command: { name: 'powerOn', args: {} } },
+  { key: 'lightsOn', icon: <BulbFilled />, command: { name: 'lights', args: { on: true } } },
+  { key: 'lightsOff', icon: <BulbOutlined />, command: { name: 'lights', args: { on: false } } },
+  { key: 'pauseTask', icon: <PauseCircleOutlined />, command: { name: 'pauseTask', args: {} } },
+  { key: 'resumeTask', icon: <PlayCircleOutlined />, command: { name: 'resumeTask', args: {} } },
+  { key: 'returnToBase', icon: <HomeOutlined />, command: { name: 'returnToBase', args: {} } },
+  { key: 'netGunLeftFront', icon: <AimOutlined />, command: { name: 'netGunFire', args: { side: 'leftFront' } } },
+  { key: 'netGunRightRear', icon: <AimOutlined />, command: { name: 'netGunFire', args: { side: 'rightRear' } } },
+  { key: 'tripwireFire', icon: <ThunderboltOutlined />, command: { name: 'tripwireFire', args: {} } },
+];
+
+/** Keeps the newest version of each record, newest command first. */
+function upsert(list: CommandRecord[], record: CommandRecord): CommandRecord[] {
+  const rest = list.filter((r) => r.recordId !== record.recordId);
+  const old = list.find((r) => r.recordId === record.recordId);
+  // A late "sent" echo never hides a reply that already arrived.
+  const newer = old && old.status !== 'sent' && record.status === 'sent' ? old : record;
+  return [newer, ...rest].sort((a, b) => b.recordId - a.recordId).slice(0, 20);
+}
+
+/**
+ * Robot control (`/control/manage`): power on, lights, net gun fire, tripwire fire, pause and
+ * resume task, return to base. Each command's progress (sent, acknowledged, done, failed,
+ * expired) shows live; an offline robot takes no command; firing asks for confirmation first.
+ */
+export function ControlPage() {
+  const { t } = useTranslation('commands');
+  const { message, modal } = App.useApp();
+  const { robots, fleet } = useFleet();
+  const [robotId, setRobotId] = useState<number | null>(null);
+  const [progress, setProgress] = useState<CommandRecord[]>([]);
+  const [busy, setBusy] = useState<ActionKey | null>(null);
+  const robot = robotId === null ? undefined : fleet.get(robotId);
+
+  useEffect(() => {
+    if (robotId === null && robots.length > 0) setRobotId((robots.find((r) => r.online) ?? robots[0]!).robotId);
+  }, [robotId, robots]);
+
+  const recent = useQuery({
+    queryKey: recentCommandsKey(robotId ?? 0),
+    queryFn: ({ signal }) => fetchRecentCommands(robotId!, signal),
+    enabled: robotId !== null,
+  });
+  useEffect(() => setProgress(recent.data ?? []), [recent.data]);
+  useCommandProgress((record) => {
+    if (record.robotId === robotId) setProgress((list) => upsert(list, record));
+  });
+
+  const send = async (key: ActionKey, command: CommandBody, confirm: boolean) => {
+    if (!robot) return;
+    setBusy(key);
+    try {
+      const record = await sendCommand({ robotId: robot.robotId, command, ...(confirm ? { confirm: true } : {}) });
+      setProgress((list) => upsert(list, record));
+      message.success(t('control.sent', { command: t(`control.actions.${key}`) }));
+    } catch (error) {
+      // The API client has shown the server's message already.
+      if (!isApiError(error)) throw error;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const run = (key: ActionKey, command: CommandBody) => {
+    if (!robot) return;
+    if (!DANGEROUS_COMMANDS.includes(command.name)) return void send(key, command, false);
+    modal.confirm({
+      title: t('control.confirmTitle', { command: t(`control.actions.${key}`), robot: robot.name }),
+      content: t('control.confirmContent'),
+      okText: t('control.confirmOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('control.cancel'),
+      onOk: () => send(key, command, true),
+    });
+  };
+
+  const columns: TableColumnsType<CommandRecord> = [
+    { title: t('control.columns.time'), dataIndex: 'publishTime', width: 170, render: formatTime },
+    {
+      title: t('control.columns.command'),
+      key: 'command',
+      render: (_, r) => t(`records.commandNames.${r.name}`) + argsText(r, t),
+    },
+    {
+      title: t('control.columns.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (_, r) => <CommandStatusTag status={r.status} />,
+    },
+    { title: t('control.columns.syncCode'), dataIndex: 'syncCode', width: 90 },
+    { title: t('control.columns.asyncCode'), dataIndex: 'asyncCode', width: 90 },
+    { title: t('control.columns.message'), dataIndex: 'message', ellipsis: true },
+    { title: t('control.columns.operator'), dataIndex: 'operatorName', width: 130 },
+  ];
+
+  const offline = robot ? !robot.online : false;
+  return (
+    <Space direction="vertical" size={12} style={{ width: '100%' }} className="control-page">
+      <Card size="small">
+        <Space wrap size={16} align="center">
+          <Typography.Text strong>{t('control.robot')}</Typography.Text>
+          <Select
+            aria-label={t('control.robot')}
+            style={{ width: 320 }}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('control.chooseRobot')}
+            value={robotId ?? undefined}
+            onChange={(id: number) => setRobotId(id)}
+            options={robots.map((r) => ({
+              value: r.robotId,
+              label: `${r.name} (${r.serialNumber})`,
+            }))}
+            notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('control.noRobots')} />}
+          />
+          {robot && (
+            <Descriptions
+              size="small"
+              column={4}
+              items={[
+                { key: 'status', label: t('control.status'), children: <PresenceTag online={robot.online} /> },
+                {
+                  key: 'mode',
+                  label: t('control.mode'),
+                  children: robot.state ? t(`control.modes.${robot.state.mode}`) : '-',
+                },
+                {
+                  key: 'battery',
+                  label: t('control.battery'),
+                  children: robot.state ? `${Math.round(robot.state.battery)}%` : '-',
+                },
+                {
+                  key: 'lights',
+                  label: t('control.lights'),
+                  children: robot.state ? t(robot.state.lights ? 'control.on' : 'control.off') : '-',
+                },
+              ]}
+            />
+          )}
+        </Space>
+      </Card>
+      {offline && <Alert type="warning" showIcon title={t('control.offline')} />}
+      <Card size="small" title={t('control.actionsTitle')}>
+        <Space wrap size={[12, 12]}>
+          {ACTIONS.map(({ key, icon, command }) => (
+            <Button
+              key={key}
+              icon={icon}
+              danger={DANGEROUS_COMMANDS.includes(command.name)}
+              type={DANGEROUS_COMMANDS.includes(command.name) ? 'primary' : 'default'}
+              disabled={!robot || offline}
+              loading={busy === key}
+              onClick={() => run(key, command)}
+            >
+              {t(`control.actions.${key}`)}
+            </Button>
+          ))}
+        </Space>
+      </Card>
+      <Card size="small" title={t('control.progressTitle')}>
+        <Table
+          rowKey="recordId"
+          size="small"
+          columns={columns}
+          dataSource={progress}
+          loading={recent.isLoading && robotId !== null}
+          pagination={false}
+          aria-label={t('control.progressTitle')}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('control.noCommands')} /> }}
+        />
+      </Card>
+    </Space>
+  );
+}
+
+/** " · on", " · left front"... for the commands that take arguments. */
+function argsText(record: CommandRecord, t: TFunction<'commands'>): string {
+  if (record.name === 'lights') return ` · ${t(record.args.on ? 'control.on' : 'control.off')}`;
+  if (record.name === 'netGunFire') {
+    const side = record.args.side === 'rightRear' ? 'rightRear' : 'leftFront';
+    return ` · ${t(`control.sides.${side}`)}`;
+  }
+  return '';
+}
