@@ -27,6 +27,8 @@ import { commandsRoutes } from './modules/commands/commands.routes.js';
 import { createCommandsService } from './modules/commands/commands.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
+import { userRobotsRoutes } from './modules/user-robots/user-robots.routes.js';
+import { createUserRobotsService } from './modules/user-robots/user-robots.service.js';
 import { SERVER_MQTT_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from './platform/broker.js';
 import { startMqttGateway, type MqttGateway } from './platform/mqtt.js';
 import { API_PREFIX, installAccessHook } from './platform/auth.js';
@@ -156,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(monitoringRoutes, { monitoring });
       await api.register(commandsRoutes, { commands });
       await api.register(uploadsRoutes, { uploads });
+      await api.register(userRobotsRoutes, { userRobots: createUserRobotsService(ctx) });
     },
     { prefix: API_PREFIX },
   );

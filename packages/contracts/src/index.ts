@@ -20,3 +20,4 @@ export * from './fields.js';
 export * from './protocol.js';
 export * from './robots.js';
 export * from './commands.js';
+export * from './user-robots.js';

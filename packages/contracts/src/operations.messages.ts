@@ -65,6 +65,9 @@ const zhCN = {
   pageCommandRecords: '查询指令下发记录',
   pageCommandReplies: '查询指令回复记录',
   pageUploadRecords: '查询数据上传记录',
+  listUserRobotUsers: '查询用户及其可见机器人数量',
+  listUserRobots: '查询用户的机器人',
+  assignUserRobots: '设置用户可见的机器人',
 };
 
 export const operationsMessages: AreaMessages<typeof zhCN> = {
@@ -130,6 +133,9 @@ export const operationsMessages: AreaMessages<typeof zhCN> = {
     pageCommandRecords: '查詢指令下發記錄',
     pageCommandReplies: '查詢指令回覆記錄',
     pageUploadRecords: '查詢數據上傳記錄',
+    listUserRobotUsers: '查詢使用者及其可見機器人數量',
+    listUserRobots: '查詢使用者的機器人',
+    assignUserRobots: '設定使用者可見的機器人',
   },
   'en-US': {
     getHealth: 'Check that the server and database are up, and the version',
@@ -192,5 +198,8 @@ export const operationsMessages: AreaMessages<typeof zhCN> = {
     pageCommandRecords: 'List command dispatch records',
     pageCommandReplies: 'List command reply records',
     pageUploadRecords: 'List data upload records',
+    listUserRobotUsers: 'List users and how many robots they see',
+    listUserRobots: "List a user's robots",
+    assignUserRobots: 'Set the robots a user may see and control',
   },
 };

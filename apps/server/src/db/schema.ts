@@ -13,3 +13,4 @@ export * from '../modules/servers/servers.tables.js';
 export * from '../modules/robots/robots.tables.js';
 export * from '../modules/commands/commands.tables.js';
 export * from '../modules/uploads/uploads.tables.js';
+export * from '../modules/user-robots/user-robots.tables.js';

@@ -16,6 +16,8 @@ export type BusEvents = {
   'fleet.states': { items: { tenantId: number; robot: RobotLive }[] };
   /** Robots registered, edited, re-keyed, moved or deleted: instances reload them. */
   'robots.changed': { robotIds: number[] };
+  /** These users' assigned robots changed: their consoles get a new fleet. */
+  'robots.visibility': { userIds: number[] };
 };
 export type BusTopic = keyof BusEvents;
 export type BusHandler<K extends BusTopic> = (payload: BusEvents[K]) => void;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { likePattern } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
@@ -92,6 +92,8 @@ export async function pageCommandRecords(
   tenantId: number,
   filter: TimeRange & {
     robotId?: number | undefined;
+    /** Only these robots (the caller's scope); all when absent. */
+    robotIds?: number[] | undefined;
     name?: string | undefined;
     status?: string | undefined;
     keyword?: string | undefined;
@@ -100,6 +102,7 @@ export async function pageCommandRecords(
 ) {
   const conditions: (SQL | undefined)[] = [
     filter.robotId ? eq(commandRecords.robotId, filter.robotId) : undefined,
+    filter.robotIds ? inArray(commandRecords.robotId, filter.robotIds) : undefined,
     filter.name ? eq(commandRecords.name, filter.name) : undefined,
     filter.status ? eq(commandRecords.status, filter.status) : undefined,
     filter.keyword
@@ -134,13 +137,19 @@ export async function insertCommandReply(db: DbOrTx, row: typeof commandReplies.
 export async function pageCommandReplies(
   db: DbOrTx,
   tenantId: number,
-  filter: TimeRange & { robotId?: number | undefined; phase?: string | undefined; keyword?: string | undefined },
+  filter: TimeRange & {
+    robotId?: number | undefined;
+    robotIds?: number[] | undefined;
+    phase?: string | undefined;
+    keyword?: string | undefined;
+  },
   window: Window,
 ) {
   const where = inTenant(
     commandReplies,
     tenantId,
     filter.robotId ? eq(commandReplies.robotId, filter.robotId) : undefined,
+    filter.robotIds ? inArray(commandReplies.robotId, filter.robotIds) : undefined,
     filter.phase ? eq(commandReplies.phase, filter.phase) : undefined,
     filter.keyword
       ? or(

@@ -19,6 +19,7 @@ import { pageWindow } from '../../platform/paging.js';
 import type { MonitoringService } from '../monitoring/monitoring.service.js';
 import type { RealtimeHub } from '../realtime/realtime.service.js';
 import { findRobot } from '../robots/robots.repository.js';
+import { inScope, robotScope, scopeFilter } from '../user-robots/user-robots.scope.js';
 import {
   applyReply,
   expireCommands,
@@ -93,7 +94,7 @@ export function createCommandsService(
     input: { robotId: number; command: CommandBody & { args: object }; confirm?: boolean | undefined },
   ): Promise<CommandRecord> {
     const robot = await findRobot(db, caller.tenantId, input.robotId);
-    if (!robot) throw notFound('robots.notFound');
+    if (!robot || !inScope(await robotScope(db, caller), robot.id)) throw notFound('robots.notFound');
     const { name, args } = input.command;
     if (DANGEROUS_COMMANDS.includes(name) && input.confirm !== true) {
       throw new AppError(422, 'commands.confirmRequired', undefined, [
@@ -191,7 +192,8 @@ export function createCommandsService(
     caller: AuthContext,
     query: Parameters<typeof pageCommandRecords>[2] & { index: number; size?: number | undefined },
   ): Promise<Page<CommandRecord>> {
-    const { rows, total } = await pageCommandRecords(db, caller.tenantId, query, pageWindow(query));
+    const robotIds = scopeFilter(await robotScope(db, caller));
+    const { rows, total } = await pageCommandRecords(db, caller.tenantId, { ...query, robotIds }, pageWindow(query));
     return { rows: rows.map(toCommandRecord), total };
   }
 
@@ -199,7 +201,8 @@ export function createCommandsService(
     caller: AuthContext,
     query: Parameters<typeof pageCommandReplies>[2] & { index: number; size?: number | undefined },
   ): Promise<Page<CommandReplyRow>> {
-    const { rows, total } = await pageCommandReplies(db, caller.tenantId, query, pageWindow(query));
+    const robotIds = scopeFilter(await robotScope(db, caller));
+    const { rows, total } = await pageCommandReplies(db, caller.tenantId, { ...query, robotIds }, pageWindow(query));
     return { rows: rows.map(toReplyRow), total };
   }
 

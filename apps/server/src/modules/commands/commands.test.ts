@@ -36,7 +36,7 @@ describe.each(BROKERS)('robots on the %s broker', (_kind, mqttUrl) => {
     const address = t.app.server.address();
     base = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/ws/msg/`;
     tenantId = (await makeTenant(t)).id;
-    const user = await makeUser(t, tenantId, { grants: GRANTS });
+    const user = await makeUser(t, tenantId, { grants: GRANTS, roleCodes: ['tenantAdmin'] });
     userId = user.id;
     token = await login(t.app, user.account, user.password);
   });

@@ -21,6 +21,6 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ monitoring: MonitoringSer
         response: responses(robotLiveList, ...SESSION_ERRORS),
       },
     },
-    async (request) => ok(monitoring.fleetOf(requireAuth(request).tenantId)),
+    async (request) => ok(await monitoring.liveFor(requireAuth(request))),
   );
 };

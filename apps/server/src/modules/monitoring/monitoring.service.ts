@@ -7,6 +7,8 @@ import {
   type SocketServerMessage,
 } from '@patrol/contracts';
 import { STATUS } from '../../db/columns.js';
+import type { AuthContext } from '../../platform/auth.js';
+import { inScope, robotScope, type RobotScope } from '../user-robots/user-robots.scope.js';
 import { API_PREFIX } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import type { MqttGateway } from '../../platform/mqtt.js';
@@ -175,6 +177,9 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
 
   const unsubscribe = [
     bus.subscribe('fleet.states', ({ items }) => applyBatch(items)),
+    bus.subscribe('robots.visibility', ({ userIds }) => {
+      refreshVisibility(userIds).catch((error: unknown) => deps.log.error({ err: error }, 'visibility refresh failed'));
+    }),
     bus.subscribe('robots.changed', ({ robotIds }) => {
       reload(robotIds).catch((error: unknown) => deps.log.error({ err: error }, 'robot reload failed'));
     }),
@@ -205,11 +210,18 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
     await flushStates().catch((error: unknown) => deps.log.error({ err: error }, 'robot state flush failed'));
   }
 
-  /** Every robot of a tenant with its latest state. */
-  function fleetOf(tenantId: number): RobotLive[] {
+  /** Every robot of a tenant (in the scope, when given) with its latest state. */
+  function fleetOf(tenantId: number, scope: RobotScope = null): RobotLive[] {
     const out: RobotLive[] = [];
-    for (const entry of live.values()) if (entry.tenantId === tenantId) out.push(entry.robot);
+    for (const entry of live.values()) {
+      if (entry.tenantId === tenantId && inScope(scope, entry.robot.robotId)) out.push(entry.robot);
+    }
     return out.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** The fleet as the caller may see it. */
+  async function liveFor(caller: AuthContext): Promise<RobotLive[]> {
+    return fleetOf(caller.tenantId, await robotScope(db, caller));
   }
 
   /** The robot's live entry when it belongs to the tenant. */
@@ -232,11 +244,34 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
     }
     const roleIds = roles.map((r) => r.roleId);
     const granted = await rolesGrantResource(db, conn.homeTenantId, roleIds, LIVE_ROUTE.method, LIVE_ROUTE.url);
-    return granted ? tenantId : null;
+    if (!granted) return null;
+    conn.visibleRobots = await robotScope(db, {
+      tenantId,
+      userId: conn.userId,
+      platformAdmin: isPlatformAdmin(conn.homeTenantId, roles),
+      roles,
+    });
+    return tenantId;
   }
 
-  function snapshot(tenantId: number): SocketServerMessage {
-    return { type: 'robots', data: fleetOf(tenantId) };
+  function snapshot(tenantId: number, conn: SocketConnection): SocketServerMessage {
+    return { type: 'robots', data: fleetOf(tenantId, conn.visibleRobots) };
+  }
+
+  /** A user's assigned robots changed: their watching consoles get their new fleet. */
+  async function refreshVisibility(userIds: number[]) {
+    for (const userId of userIds) {
+      for (const conn of deps.hub.connectionsOf(userId)) {
+        const watched = conn.topics.get('robots');
+        if (watched === undefined) continue;
+        const tenantId = await authorizeWatch(conn, watched);
+        if (tenantId === null) {
+          conn.topics.delete('robots');
+          continue;
+        }
+        if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(snapshot(tenantId, conn)));
+      }
+    }
   }
 
   return {
@@ -244,6 +279,7 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
     stop,
     resolveSerial,
     fleetOf,
+    liveFor,
     robotIn,
     authorizeWatch,
     snapshot,

@@ -18,7 +18,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export type TopicProvider = {
   /** The tenant the console will watch, or null when it may not. */
   authorize(conn: SocketConnection, requestedTenantId: number | undefined): Promise<number | null>;
-  snapshot(tenantId: number): SocketServerMessage;
+  snapshot(tenantId: number, conn: SocketConnection): SocketServerMessage;
 };
 
 export const realtimeRoutes: FastifyPluginAsyncZod<{
@@ -91,7 +91,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{
               return;
             }
             watcher.topics.set(message.topic, tenantId);
-            reply(provider.snapshot(tenantId));
+            reply(provider.snapshot(tenantId, watcher));
           } catch (error) {
             request.log.error({ err: error }, 'socket subscription failed');
           }
@@ -111,6 +111,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{
             sessionId: session.sessionId,
             homeTenantId: session.tenantId,
             topics: new Map(),
+            visibleRobots: null,
             lang: resolveLanguage(message.lang),
             alive: true,
           };

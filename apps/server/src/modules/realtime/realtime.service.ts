@@ -12,6 +12,8 @@ export type SocketConnection = {
   homeTenantId: number;
   /** Topics this console subscribed to, with the tenant it watches them in. */
   topics: Map<SocketTopic, number>;
+  /** The robots this console may see; null for the whole fleet of the watched tenant. */
+  visibleRobots: ReadonlySet<number> | null;
   lang: Language;
   alive: boolean;
 };
@@ -84,6 +86,13 @@ export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
     let wire: string | undefined;
     for (const conn of each()) {
       if (conn.topics.get(topic) !== tenantId || conn.socket.readyState !== conn.socket.OPEN) continue;
+      const visible = conn.visibleRobots;
+      if (visible && message.type === 'robots') {
+        const data = message.data.filter((r) => visible.has(r.robotId));
+        if (data.length) conn.socket.send(JSON.stringify({ type: 'robots', data }));
+        continue;
+      }
+      if (visible && message.type === 'command' && !visible.has(message.data.robotId)) continue;
       conn.socket.send((wire ??= JSON.stringify(message)));
     }
   }
@@ -91,6 +100,11 @@ export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
   /** Sends a message to the consoles that watch a topic in a tenant, on every instance. */
   async function publishToTopic(tenantId: number, topic: SocketTopic, message: SocketServerMessage): Promise<void> {
     await bus.publish('realtime.topic', { tenantId, topic, message });
+  }
+
+  /** This instance's open consoles of a user. */
+  function connectionsOf(userId: number): SocketConnection[] {
+    return [...(byUser.get(userId) ?? [])];
   }
 
   function connectionCount(userId?: number): number {
@@ -108,7 +122,7 @@ export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
     log.debug('realtime hub closed');
   }
 
-  return { add, sendToUsers, deliverToTopic, publishToTopic, connectionCount, close };
+  return { add, sendToUsers, deliverToTopic, publishToTopic, connectionsOf, connectionCount, close };
 }
 
 export type RealtimeHub = ReturnType<typeof createRealtimeHub>;

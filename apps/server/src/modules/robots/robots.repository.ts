@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { likePattern } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
@@ -9,7 +9,7 @@ export type RobotDbRow = typeof robots.$inferSelect;
 export async function pageRobots(
   db: DbOrTx,
   tenantId: number,
-  filter: { keyword?: string | undefined; online?: boolean | undefined },
+  filter: { keyword?: string | undefined; online?: boolean | undefined; robotIds?: number[] | undefined },
   window: { offset: number; limit: number },
 ) {
   const where = inTenant(
@@ -23,6 +23,7 @@ export async function pageRobots(
         )
       : undefined,
     filter.online === undefined ? undefined : eq(robots.online, filter.online),
+    filter.robotIds ? inArray(robots.id, filter.robotIds) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db.select().from(robots).where(where).orderBy(desc(robots.id)).offset(window.offset).limit(window.limit),

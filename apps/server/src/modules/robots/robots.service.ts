@@ -11,6 +11,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { conflictOn, notFound } from '../../platform/errors.js';
 import { pageWindow } from '../../platform/paging.js';
+import { inScope, robotScope, scopeFilter } from '../user-robots/user-robots.scope.js';
 import {
   deleteRobot,
   findRobot,
@@ -75,7 +76,7 @@ export function createRobotsService(ctx: AppContext) {
 
   async function robotOf(caller: AuthContext, robotId: number): Promise<RobotDbRow> {
     const row = await findRobot(db, caller.tenantId, robotId);
-    if (!row) throw notFound('robots.notFound');
+    if (!row || !inScope(await robotScope(db, caller), robotId)) throw notFound('robots.notFound');
     return row;
   }
 
@@ -83,7 +84,8 @@ export function createRobotsService(ctx: AppContext) {
     caller: AuthContext,
     query: { index: number; size?: number | undefined; keyword?: string | undefined; online?: boolean | undefined },
   ): Promise<Page<RobotRow>> {
-    const { rows, total } = await pageRobots(db, caller.tenantId, query, pageWindow(query));
+    const robotIds = scopeFilter(await robotScope(db, caller));
+    const { rows, total } = await pageRobots(db, caller.tenantId, { ...query, robotIds }, pageWindow(query));
     return { rows: rows.map(toRobotRow), total };
   }
 
@@ -123,6 +125,7 @@ export function createRobotsService(ctx: AppContext) {
 
   /** Removes the robot; its command, reply and upload records stay with the tenant. */
   async function remove(caller: AuthContext, robotId: number) {
+    await robotOf(caller, robotId);
     if (!(await deleteRobot(db, caller.tenantId, robotId))) throw notFound('robots.notFound');
     await changed([robotId]);
   }

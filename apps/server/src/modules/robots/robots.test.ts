@@ -140,7 +140,7 @@ describe('robot registry and robot identity on the embedded broker', () => {
     }
     // Publishing as the victim gets the impostor disconnected and changes nothing of the victim.
     const impostor = await connectRaw(url, robot.serial, await tokenFor(robot));
-    const closed = new Promise((resolve) => impostor.once('close', resolve));
+    const closed = new Promise<void>((resolve) => impostor.once('close', () => resolve()));
     impostor.publish(`patrol/${victim.serial}/online`, JSON.stringify({ online: true }), { qos: 1, retain: true });
     await closed;
     impostor.end(true);

@@ -1,4 +1,4 @@
-import { count, desc, eq, gte, ilike, lte, or } from 'drizzle-orm';
+import { count, desc, eq, gte, ilike, inArray, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { likePattern } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
@@ -16,6 +16,7 @@ export async function pageUploadRecords(
   tenantId: number,
   filter: {
     robotId?: number | undefined;
+    robotIds?: number[] | undefined;
     keyword?: string | undefined;
     startTime?: Date | undefined;
     endTime?: Date | undefined;
@@ -26,6 +27,7 @@ export async function pageUploadRecords(
     uploadRecords,
     tenantId,
     filter.robotId ? eq(uploadRecords.robotId, filter.robotId) : undefined,
+    filter.robotIds ? inArray(uploadRecords.robotId, filter.robotIds) : undefined,
     filter.keyword
       ? or(
           ilike(uploadRecords.name, likePattern(filter.keyword)),

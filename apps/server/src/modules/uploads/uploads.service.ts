@@ -4,6 +4,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import type { MqttGateway } from '../../platform/mqtt.js';
 import { pageWindow } from '../../platform/paging.js';
+import { robotScope, scopeFilter } from '../user-robots/user-robots.scope.js';
 import type { MonitoringService } from '../monitoring/monitoring.service.js';
 import { insertUploadRecord, pageUploadRecords, type UploadRecordDbRow } from './uploads.repository.js';
 
@@ -62,7 +63,8 @@ export function createUploadsService(ctx: AppContext, deps: { monitoring: Monito
     caller: AuthContext,
     query: Parameters<typeof pageUploadRecords>[2] & { index: number; size?: number | undefined },
   ): Promise<Page<UploadRecordRow>> {
-    const { rows, total } = await pageUploadRecords(db, caller.tenantId, query, pageWindow(query));
+    const robotIds = scopeFilter(await robotScope(db, caller));
+    const { rows, total } = await pageUploadRecords(db, caller.tenantId, { ...query, robotIds }, pageWindow(query));
     return { rows: rows.map(toRow), total };
   }
 
