@@ -41,7 +41,14 @@ export const socketServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), userId: z.number().int() }),
   z.object({ type: z.literal('pong') }),
   /** The robots that changed since the last push (subscribers of `robots`). */
-  z.object({ type: z.literal('robots'), data: z.array(robotLive) }),
+  z.object({
+    type: z.literal('robots'),
+    data: z.array(robotLive),
+    /** The whole fleet the console may see (after subscribing, or when that changes), not a delta. */
+    full: z.boolean().optional(),
+  }),
+  /** Robots that left the watched fleet (moved to another tenant, deleted, unassigned). */
+  z.object({ type: z.literal('robotsGone'), data: z.array(z.number().int()) }),
   /** A subscription the user may not have (no grant, or a tenant not theirs). */
   z.object({ type: z.literal('refused'), topic: z.enum(socketTopics) }),
   /** A command's progress, to the subscribers of `robots` in its tenant. */

@@ -9,6 +9,9 @@ const zhCN = {
   nameRequired: '请输入机器人名称',
   nameTooLong: '名称不能超过 50 个字符',
   notFound: '机器人不存在',
+  chooseRobots: '请选择要迁移的机器人',
+  sameTenant: '机器人已在目标租户中',
+  targetTenantInvalid: '目标租户不存在或已停用',
 };
 
 /** Error and validation texts of the robot registry, as keys `robots.<name>`. */
@@ -23,6 +26,9 @@ export const robotsMessages: AreaMessages<typeof zhCN> = {
     nameRequired: '請輸入機器人名稱',
     nameTooLong: '名稱不能超過 50 個字元',
     notFound: '機器人不存在',
+    chooseRobots: '請選擇要遷移的機器人',
+    sameTenant: '機器人已在目標租戶中',
+    targetTenantInvalid: '目標租戶不存在或已停用',
   },
   'en-US': {
     productIdRequired: 'Please enter the product ID',
@@ -34,5 +40,8 @@ export const robotsMessages: AreaMessages<typeof zhCN> = {
     nameRequired: 'Please enter the robot name',
     nameTooLong: 'The name is at most 50 characters',
     notFound: 'The robot does not exist',
+    chooseRobots: 'Choose the robots to move',
+    sameTenant: 'The robots are already in the target tenant',
+    targetTenantInvalid: 'The target tenant does not exist or is disabled',
   },
 };

@@ -70,3 +70,24 @@ export const robotLive = z.object({
 export type RobotLive = z.infer<typeof robotLive>;
 /** GET robot-server/robot/live: every robot the caller may see. */
 export const robotLiveList = z.array(robotLive);
+
+/** The most robots one migration moves. */
+export const MAX_MOVED_ROBOTS = 500;
+
+/** GET robot-server/robot/move/page (platform): the robots of any tenant, to choose what to move. */
+export const moveRobotPageQuery = robotPageQuery.extend({ tenantId: rowId });
+
+/**
+ * POST robot-server/robot/move (platform): robots go to another tenant. Their records (commands,
+ * replies, uploads) stay with the tenant that recorded them; their user assignments and multicast
+ * associations are dropped, since those belong to the old tenant.
+ */
+export const moveRobotsRequest = z.object({
+  robotIds: z
+    .array(rowId)
+    .min(1, 'robots.chooseRobots')
+    .max(MAX_MOVED_ROBOTS, 'validation.invalid'),
+  targetTenantId: rowId,
+});
+export type MoveRobotsRequest = z.input<typeof moveRobotsRequest>;
+export const moveRobotsResponse = z.object({ moved: z.number().int() });

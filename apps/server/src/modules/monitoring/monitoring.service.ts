@@ -155,13 +155,16 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
 
   async function reload(robotIds: number[]) {
     const items: LiveEntry[] = [];
+    const gone = new Map<number, number[]>();
+    const leave = (tenantId: number, robotId: number) => gone.set(tenantId, [...(gone.get(tenantId) ?? []), robotId]);
     for (const id of robotIds) {
       const row = await findRobotById(db, id);
+      const before = live.get(id);
+      if (before && (!row || row.tenantId !== before.tenantId)) leave(before.tenantId, id);
       if (!row) {
         forget(id);
         continue;
       }
-      const before = live.get(id);
       const entry = toLive(row);
       // This instance may hold newer telemetry than the database.
       if (before && before.tenantId === entry.tenantId) {
@@ -172,6 +175,7 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
       put(entry);
       items.push(entry);
     }
+    for (const [tenantId, ids] of gone) deps.hub.deliverToTopic(tenantId, 'robots', { type: 'robotsGone', data: ids });
     if (items.length) applyBatch(items);
   }
 
@@ -255,7 +259,7 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
   }
 
   function snapshot(tenantId: number, conn: SocketConnection): SocketServerMessage {
-    return { type: 'robots', data: fleetOf(tenantId, conn.visibleRobots) };
+    return { type: 'robots', data: fleetOf(tenantId, conn.visibleRobots), full: true };
   }
 
   /** A user's assigned robots changed: their watching consoles get their new fleet. */

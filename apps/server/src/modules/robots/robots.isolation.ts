@@ -36,6 +36,14 @@ export const isolation: IsolationArea = {
       request: (w) => ({ url: `${BASE}/rotateKey`, payload: { robotId: w.b.ids.robot } }),
     },
     {
+      resource: `GET ${BASE}/move/page`,
+      request: (w) => ({ url: `${BASE}/move/page`, query: { tenantId: String(w.b.tenantId) } }),
+    },
+    {
+      resource: `POST ${BASE}/move`,
+      request: (w) => ({ url: `${BASE}/move`, payload: { robotIds: [w.b.ids.robot], targetTenantId: w.a.tenantId } }),
+    },
+    {
       resource: `POST ${BASE}/delete`,
       request: (w) => ({ url: `${BASE}/delete`, payload: { robotId: w.b.ids.robot } }),
     },

@@ -127,3 +127,14 @@ export async function saveLatestStates(
     from (values ${values}) as v(id, state, lat, lng, seen_at)
     where r.id = v.id`);
 }
+
+/** Robots by id in any tenant (the platform's robot migration). */
+export async function findRobotsByIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(robots).where(inArray(robots.id, ids));
+}
+
+/** Moves robots to another tenant (the platform's robot migration). */
+export async function setRobotsTenant(db: DbOrTx, ids: number[], tenantId: number) {
+  await db.update(robots).set({ tenantId, updatedAt: new Date() }).where(inArray(robots.id, ids));
+}

@@ -1,5 +1,8 @@
 import {
   createRobotRequest,
+  moveRobotPageQuery,
+  moveRobotsRequest,
+  moveRobotsResponse,
   robotIdRequest,
   robotKeyResponse,
   robotPage,
@@ -70,6 +73,36 @@ export const robotsRoutes: FastifyPluginAsyncZod<{ robots: RobotsService }> = as
       },
     },
     async (request) => ok(await robots.rotateKey(requireAuth(request), request.body.robotId)),
+  );
+
+  app.get(
+    `${BASE}/move/page`,
+    {
+      config: { access: 'platform' },
+      schema: {
+        operationId: 'pageRobotsToMove',
+        summary: 'Robots of any tenant, to choose which to move (platform administrators)',
+        tags: ['robots'],
+        querystring: moveRobotPageQuery,
+        response: responses(robotPage, ...SESSION_ERRORS),
+      },
+    },
+    async (request) => ok(await robots.pageOfTenant(request.query)),
+  );
+
+  app.post(
+    `${BASE}/move`,
+    {
+      config: { access: 'platform' },
+      schema: {
+        operationId: 'moveRobots',
+        summary: 'Move robots to another tenant; their records stay with the tenant that recorded them',
+        tags: ['robots'],
+        body: moveRobotsRequest,
+        response: responses(moveRobotsResponse, ...SESSION_ERRORS),
+      },
+    },
+    async (request) => ok(await robots.move(request.body)),
   );
 
   app.post(

@@ -9,13 +9,18 @@ import {
 } from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { conflictOn, notFound } from '../../platform/errors.js';
+import { STATUS } from '../../db/columns.js';
+import { AppError, conflictOn, notFound } from '../../platform/errors.js';
+import { findTenant } from '../tenants/tenants.repository.js';
+import { removeAssignmentsOfRobots } from '../user-robots/user-robots.repository.js';
 import { pageWindow } from '../../platform/paging.js';
 import { inScope, robotScope, scopeFilter } from '../user-robots/user-robots.scope.js';
 import {
   deleteRobot,
   findRobot,
   findRobotBySerial,
+  findRobotsByIds,
+  setRobotsTenant,
   insertRobot,
   pageRobots,
   updateRobot,
@@ -130,13 +135,51 @@ export function createRobotsService(ctx: AppContext) {
     await changed([robotId]);
   }
 
+  /** Any tenant's robots, for the platform's migration page. */
+  async function pageOfTenant(
+    query: { tenantId: number; index: number; size?: number | undefined; keyword?: string | undefined; online?: boolean | undefined },
+  ): Promise<Page<RobotRow>> {
+    const { rows, total } = await pageRobots(db, query.tenantId, query, pageWindow(query));
+    return { rows: rows.map(toRobotRow), total };
+  }
+
+  /**
+   * Moves robots to another tenant (platform administrators). What they recorded stays with the
+   * tenant that recorded it; their assignments to the old tenant's users go.
+   */
+  async function move(input: { robotIds: number[]; targetTenantId: number }): Promise<{ moved: number }> {
+    const ids = [...new Set(input.robotIds)];
+    const target = await findTenant(db, input.targetTenantId);
+    if (!target || target.status !== STATUS.enabled) {
+      throw new AppError(422, 'robots.targetTenantInvalid', undefined, [
+        { path: 'targetTenantId', key: 'robots.targetTenantInvalid' },
+      ]);
+    }
+    const found = await findRobotsByIds(db, ids);
+    if (found.length !== ids.length) {
+      throw new AppError(422, 'robots.notFound', undefined, [{ path: 'robotIds', key: 'robots.notFound' }]);
+    }
+    if (found.some((r) => r.tenantId === target.id)) {
+      throw new AppError(422, 'robots.sameTenant', undefined, [{ path: 'targetTenantId', key: 'robots.sameTenant' }]);
+    }
+    await db.transaction(async (tx) => {
+      for (const tenantId of new Set(found.map((r) => r.tenantId))) {
+        const leaving = found.filter((r) => r.tenantId === tenantId).map((r) => r.id);
+        await removeAssignmentsOfRobots(tx, tenantId, leaving);
+      }
+      await setRobotsTenant(tx, ids, target.id);
+    });
+    await changed(ids);
+    return { moved: ids.length };
+  }
+
   /** The embedded broker's check of a connecting robot. */
   async function verifyConnect(serial: string, token: string): Promise<boolean> {
     const robot = await findRobotBySerial(db, serial);
     return robot ? verifyRobotToken(robot, token) : false;
   }
 
-  return { page, create, update, rotateKey, remove, verifyConnect, robotOf };
+  return { page, create, update, rotateKey, remove, verifyConnect, robotOf, pageOfTenant, move };
 }
 
 export type RobotsService = ReturnType<typeof createRobotsService>;

@@ -3,7 +3,7 @@ import { SignJWT, importPKCS8 } from 'jose';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
-import { as, login } from '../../../test/factories.js';
+import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
 import { registerRobot, simRobot, uniqueSerial, until, type RegisteredRobot } from '../../../test/robots.js';
 import { ADMIN_ACCOUNT } from '../../seed.js';
 import { findRobotBySerial } from './robots.repository.js';
@@ -161,5 +161,72 @@ describe('robot registry and robot identity on the embedded broker', () => {
     const rotated = { ...robot, privateKey, keyVersion: 2 };
     const client = await connectRaw(url, robot.serial, await tokenFor(rotated));
     await client.endAsync();
+  });
+});
+
+describe('moving robots between tenants', () => {
+  let t: TestApp;
+  let platform: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    platform = await login(t.app, ADMIN_ACCOUNT, TEST_ADMIN_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  it('moves robots for platform administrators only; their records stay with the old tenant', async () => {
+    const from = await makeTenant(t);
+    const to = await makeTenant(t);
+    const fromAdmin = await makeUser(t, from.id, {
+      roleCodes: ['tenantAdmin'],
+      grants: ['POST /api/robot-server/robot/create', 'GET /api/robot-server/robot/page', 'GET /api/robot-server/cmd/page'],
+    });
+    const fromToken = await login(t.app, fromAdmin.account, fromAdmin.password);
+    const robot = await registerRobot(t, fromToken);
+    const sim = simRobot(t, robot);
+    await sim.connect();
+    await until(async () => (await findRobotBySerial(t.db, robot.serial))?.online, 8000, 'online');
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/robot-server/cmd/send',
+      headers: as(platform, { 'tenant-id': String(from.id) }),
+      payload: { robotId: robot.robotId, command: { name: 'lights', args: { on: true } } },
+    });
+    expect(sent.statusCode).toBe(200);
+    await sim.disconnect();
+
+    const move = (payload: unknown, token = platform) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/robot-server/robot/move',
+        headers: as(token, { lang: 'en-US' }),
+        payload: payload as object,
+      });
+    expect((await move({ robotIds: [robot.robotId], targetTenantId: to.id }, fromToken)).statusCode).toBe(403);
+    const same = await move({ robotIds: [robot.robotId], targetTenantId: from.id });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().errors[0].message).toBe('The robots are already in the target tenant');
+    expect((await move({ robotIds: [], targetTenantId: to.id })).statusCode).toBe(422);
+    expect((await move({ robotIds: [robot.robotId], targetTenantId: 999_999 })).statusCode).toBe(422);
+
+    const moved = await move({ robotIds: [robot.robotId], targetTenantId: to.id });
+    expect(moved.json().data).toEqual({ moved: 1 });
+    expect((await findRobotBySerial(t.db, robot.serial))?.tenantId).toBe(to.id);
+    // Gone from the old tenant's list; its command record stays there; the new tenant has the robot.
+    const oldList = await t.app.inject({ method: 'GET', url: '/api/robot-server/robot/page', headers: as(fromToken) });
+    expect(oldList.json().data.total).toBe(0);
+    const oldRecords = await t.app.inject({ method: 'GET', url: '/api/robot-server/cmd/page', headers: as(fromToken) });
+    expect(oldRecords.json().data.rows.map((r: { robotId: number }) => r.robotId)).toEqual([robot.robotId]);
+    const newList = await t.app.inject({
+      method: 'GET',
+      url: `/api/robot-server/robot/move/page?tenantId=${to.id}`,
+      headers: as(platform),
+    });
+    expect(newList.json().data.rows.map((r: { serialNumber: string }) => r.serialNumber)).toEqual([robot.serial]);
+    const newRecords = await t.app.inject({
+      method: 'GET',
+      url: '/api/robot-server/cmd/page',
+      headers: as(platform, { 'tenant-id': String(to.id) }),
+    });
+    expect(newRecords.json().data.total).toBe(0);
   });
 });

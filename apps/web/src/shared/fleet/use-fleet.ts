@@ -33,7 +33,16 @@ export function useFleet() {
     if (initial.data) setFleet((current) => mergeFleet(new Map(), [...initial.data, ...current.values()]));
   }, [initial.data]);
   useEffect(() => client?.watch('robots', getTenantId()), [client]);
-  useSocketSubscription('robots', (message) => setFleet((current) => mergeFleet(current, message.data)));
+  useSocketSubscription('robots', (message) =>
+    setFleet((current) => mergeFleet(message.full ? new Map() : current, message.data)),
+  );
+  useSocketSubscription('robotsGone', (message) =>
+    setFleet((current) => {
+      const next = new Map(current);
+      for (const id of message.data) next.delete(id);
+      return next;
+    }),
+  );
 
   const robots = [...fleet.values()].sort((a, b) => a.name.localeCompare(b.name));
   return { robots, fleet, loading: initial.isLoading, error: initial.error, live: status === 'open' };
