@@ -158,7 +158,9 @@ async function rawBroker() {
   await Promise.all(publishers.map((c) => c.endAsync()));
   await subscriber.endAsync();
   await broker?.close();
-  console.log(`broker     ${EXTERNAL ? `external (${EXTERNAL})` : 'embedded (aedes)'} alone: ${rate.toFixed(0)} msg/s to a bare subscriber`);
+  console.log(
+    `broker     ${EXTERNAL ? `external (${EXTERNAL})` : 'embedded (aedes)'} alone: ${rate.toFixed(0)} msg/s to a bare subscriber`,
+  );
   return rate;
 }
 

@@ -34,7 +34,17 @@ test('the live map shows the fleet moving and every field of the selected robot'
   const panel = page.getByTestId('telemetry');
   await expect(panel).toContainText('E2E-0002');
   await expect(panel).toContainText('巡逻中');
-  for (const label of ['电量', '预警等级', '坐标 (WGS84)', '环境温度', '湿度', '风速', '上行速率', '固件版本', '模块版本']) {
+  for (const label of [
+    '电量',
+    '预警等级',
+    '坐标 (WGS84)',
+    '环境温度',
+    '湿度',
+    '风速',
+    '上行速率',
+    '固件版本',
+    '模块版本',
+  ]) {
     await expect(panel.getByText(label, { exact: true })).toBeVisible();
   }
   const coordinates = panel.locator('.ant-descriptions-row').filter({ hasText: '坐标 (WGS84)' });

@@ -4,10 +4,12 @@ import mqtt, { type MqttClient } from 'mqtt';
 import {
   REPLY_CODES,
   robotCommand,
+  robotConfig,
   robotTopic,
   type CommandName,
   type RobotCommand,
   type RobotCommandReply,
+  type RobotConfig,
   type RobotEvent,
   type RobotMode,
   type RobotTelemetry,
@@ -71,6 +73,8 @@ export class SimRobot {
   private heading = 0;
   private speedNow = 0;
   private lastTick = Date.now();
+  /** The latest configuration the console pushed (multicast). */
+  config: RobotConfig | null = null;
   /** Commands received, in order (tests read it). */
   readonly received: RobotCommand[] = [];
   battery = 60 + Math.random() * 40;
@@ -138,10 +142,13 @@ export class SimRobot {
     );
     this.tokenTimer.unref();
     client.on('connect', () => {
-      client.subscribe(robotTopic(this.serial, 'cmd'), { qos: 1 });
+      client.subscribe([robotTopic(this.serial, 'cmd'), robotTopic(this.serial, 'config')], { qos: 1 });
       this.publish('online', { online: true, ts: Date.now() }, { qos: 1, retain: true });
     });
-    client.on('message', (topic, payload) => this.onCommand(payload));
+    client.on('message', (topic, payload) => {
+      if (topic === robotTopic(this.serial, 'config')) this.onConfig(payload);
+      else this.onCommand(payload);
+    });
     await new Promise<void>((resolve, reject) => {
       const fail = (error: Error) => {
         cleanup();
@@ -303,6 +310,15 @@ export class SimRobot {
       task();
     }, ms);
     this.actions.add(timer);
+  }
+
+  private onConfig(payload: Buffer) {
+    try {
+      const parsed = robotConfig.safeParse(JSON.parse(payload.toString('utf8')));
+      if (parsed.success) this.config = parsed.data;
+    } catch {
+      // Not JSON: ignored, like any malformed message.
+    }
   }
 
   private onCommand(payload: Buffer) {

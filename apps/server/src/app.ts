@@ -28,6 +28,8 @@ import { createCommandsService } from './modules/commands/commands.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { userRobotsRoutes } from './modules/user-robots/user-robots.routes.js';
+import { multicastRoutes } from './modules/multicast/multicast.routes.js';
+import { createMulticastService } from './modules/multicast/multicast.service.js';
 import { createUserRobotsService } from './modules/user-robots/user-robots.service.js';
 import { SERVER_MQTT_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from './platform/broker.js';
 import { startMqttGateway, type MqttGateway } from './platform/mqtt.js';
@@ -125,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const monitoring = createMonitoringService(ctx, { hub, log: app.log });
   const commands = createCommandsService(ctx, { monitoring, hub, gateway: () => gateway, log: app.log });
   const uploads = createUploadsService(ctx, { monitoring, log: app.log });
+  const multicast = createMulticastService(ctx, { monitoring, gateway: () => gateway, log: app.log });
   app.decorate('robotBrokerUrl', () => options.config.mqttUrl ?? broker?.url ?? null);
 
   await registerSecurityHeaders(app);
@@ -159,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(commandsRoutes, { commands });
       await api.register(uploadsRoutes, { uploads });
       await api.register(userRobotsRoutes, { userRobots: createUserRobotsService(ctx) });
+      await api.register(multicastRoutes, { multicast });
     },
     { prefix: API_PREFIX },
   );
@@ -193,10 +197,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await monitoring.start(gateway);
     commands.start(gateway);
     uploads.start(gateway);
+    multicast.start(gateway);
     servers.start();
   });
   app.addHook('preClose', async () => {
     commands.stop();
+    multicast.stop();
     await monitoring.stop();
     await gateway?.close();
     await broker?.close();

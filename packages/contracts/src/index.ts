@@ -21,3 +21,4 @@ export * from './protocol.js';
 export * from './robots.js';
 export * from './commands.js';
 export * from './user-robots.js';
+export * from './multicast.js';

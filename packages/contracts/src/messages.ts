@@ -11,6 +11,7 @@ import { logsMessages } from './logs.messages.js';
 import { operationsMessages } from './operations.messages.js';
 import { robotsMessages } from './robots.messages.js';
 import { commandsMessages } from './commands.messages.js';
+import { multicastMessages } from './multicast.messages.js';
 
 /**
  * Messages that both sides show: API errors (the server localises them by the language header)
@@ -190,6 +191,7 @@ const zhCN = {
   operations: operationsMessages['zh-CN'],
   robots: robotsMessages['zh-CN'],
   commands: commandsMessages['zh-CN'],
+  multicast: multicastMessages['zh-CN'],
 };
 type Messages = typeof zhCN;
 
@@ -207,8 +209,9 @@ export const messages: Record<Language, Messages> = {
     expose: exposeMessages['zh-TW'],
     logs: logsMessages['zh-TW'],
     operations: operationsMessages['zh-TW'],
-  robots: robotsMessages['zh-TW'],
-  commands: commandsMessages['zh-TW'],
+    robots: robotsMessages['zh-TW'],
+    commands: commandsMessages['zh-TW'],
+    multicast: multicastMessages['zh-TW'],
   },
   'en-US': {
     ...coreEnUS,
@@ -222,8 +225,9 @@ export const messages: Record<Language, Messages> = {
     expose: exposeMessages['en-US'],
     logs: logsMessages['en-US'],
     operations: operationsMessages['en-US'],
-  robots: robotsMessages['en-US'],
-  commands: commandsMessages['en-US'],
+    robots: robotsMessages['en-US'],
+    commands: commandsMessages['en-US'],
+    multicast: multicastMessages['en-US'],
   },
 };
 

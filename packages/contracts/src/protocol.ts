@@ -171,3 +171,21 @@ export type RobotUpload = z.infer<typeof robotUpload>;
 
 /** The map's default centre (WGS84 lat, lng), where the seed's map opens and the simulator patrols. */
 export const DEFAULT_MAP_CENTER: readonly [number, number] = [22.5431, 114.0579];
+
+/**
+ * `patrol/{serial}/config`, QoS 1, retained: settings the console pushes to the robot. `multicast`
+ * is the robot's multicast config, or null when it has none (or it was disabled or removed).
+ */
+export const robotConfig = z.object({
+  ts: epochMs,
+  multicast: z
+    .object({
+      name: z.string(),
+      ip: z.string(),
+      telecontrolPort: z.number().int(),
+      telemetryPort: z.number().int(),
+      videoPort: z.number().int(),
+    })
+    .nullable(),
+});
+export type RobotConfig = z.infer<typeof robotConfig>;

@@ -83,10 +83,7 @@ export const moveRobotPageQuery = robotPageQuery.extend({ tenantId: rowId });
  * associations are dropped, since those belong to the old tenant.
  */
 export const moveRobotsRequest = z.object({
-  robotIds: z
-    .array(rowId)
-    .min(1, 'robots.chooseRobots')
-    .max(MAX_MOVED_ROBOTS, 'validation.invalid'),
+  robotIds: z.array(rowId).min(1, 'robots.chooseRobots').max(MAX_MOVED_ROBOTS, 'validation.invalid'),
   targetTenantId: rowId,
 });
 export type MoveRobotsRequest = z.input<typeof moveRobotsRequest>;

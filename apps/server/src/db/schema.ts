@@ -14,3 +14,4 @@ export * from '../modules/robots/robots.tables.js';
 export * from '../modules/commands/commands.tables.js';
 export * from '../modules/uploads/uploads.tables.js';
 export * from '../modules/user-robots/user-robots.tables.js';
+export * from '../modules/multicast/multicast.tables.js';

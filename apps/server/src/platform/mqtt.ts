@@ -7,14 +7,13 @@ import { parseRobotTopic, TOPIC_ROOT, type RobotTopicKind } from '@patrol/contra
 export type InboundKind = 'state' | 'event' | 'cmd/reply' | 'upload' | 'online';
 export type InboundHandler = (serial: string, payload: unknown, topic: string) => void | Promise<void>;
 
-
 export type MqttGateway = {
   /** `embedded` (aedes in this process) or `external` (MQTT_URL). */
   readonly kind: 'embedded' | 'external';
   connected(): boolean;
   /** Publishes JSON; resolves when the broker has it (QoS 1) or it is written (QoS 0). */
   publish(topic: string, payload: unknown, options?: { qos?: 0 | 1; retain?: boolean }): Promise<void>;
-  /** The handler of one kind of robot message; invalid JSON never reaches it. */
+  /** Adds a handler of one kind of robot message; invalid JSON never reaches it. */
   on(kind: InboundKind, handler: InboundHandler): void;
   close(): Promise<void>;
 };
@@ -35,7 +34,7 @@ export async function startMqttGateway(options: {
   /** How long start waits for the first connection before going on (it keeps retrying). */
   connectWaitMs?: number;
 }): Promise<MqttGateway> {
-  const handlers = new Map<RobotTopicKind, InboundHandler>();
+  const handlers = new Map<RobotTopicKind, InboundHandler[]>();
   const shared = options.kind === 'external';
   const client: MqttClient = mqtt.connect(options.url, {
     clientId: `patrol-server-${randomBytes(6).toString('hex')}`,
@@ -73,8 +72,8 @@ export async function startMqttGateway(options: {
   client.on('message', (topic, buffer) => {
     const parsed = parseRobotTopic(topic);
     if (!parsed) return;
-    const handler = handlers.get(parsed.kind);
-    if (!handler) return;
+    const list = handlers.get(parsed.kind);
+    if (!list?.length) return;
     let payload: unknown;
     try {
       payload = JSON.parse(buffer.toString('utf8'));
@@ -82,9 +81,11 @@ export async function startMqttGateway(options: {
       options.log.warn({ topic }, 'mqtt: dropped a message that is not JSON');
       return;
     }
-    Promise.resolve(handler(parsed.serial, payload, topic)).catch((error: unknown) =>
-      options.log.error({ err: error, topic }, 'mqtt: message handler failed'),
-    );
+    for (const handler of list) {
+      Promise.resolve(handler(parsed.serial, payload, topic)).catch((error: unknown) =>
+        options.log.error({ err: error, topic }, 'mqtt: message handler failed'),
+      );
+    }
   });
 
   await new Promise<void>((resolve) => {
@@ -108,7 +109,7 @@ export async function startMqttGateway(options: {
         );
       }),
     on: (kind, handler) => {
-      handlers.set(kind, handler);
+      handlers.set(kind, [...(handlers.get(kind) ?? []), handler]);
     },
     close: () => new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
   };

@@ -84,7 +84,10 @@ export async function expireCommands(db: DbOrTx, now: Date) {
 }
 
 function timeRange(column: typeof commandRecords.publishedAt | typeof commandReplies.receivedAt, range: TimeRange) {
-  return [range.startTime ? gte(column, range.startTime) : undefined, range.endTime ? lte(column, range.endTime) : undefined];
+  return [
+    range.startTime ? gte(column, range.startTime) : undefined,
+    range.endTime ? lte(column, range.endTime) : undefined,
+  ];
 }
 
 export async function pageCommandRecords(
@@ -172,4 +175,3 @@ export async function pageCommandReplies(
   ]);
   return { rows, total: total?.n ?? 0 };
 }
-

@@ -82,10 +82,14 @@ describe.each(BROKERS)('robots on the %s broker', (_kind, mqttUrl) => {
     const live = await liveOf(robot.robotId);
     expect(live?.online).toBe(true);
     await sim.disconnect({ silent: true });
-    const gone = await until(async () => {
-      const r = await liveOf(robot.robotId);
-      return r && !r.online ? r : undefined;
-    }, 10_000, 'the last will');
+    const gone = await until(
+      async () => {
+        const r = await liveOf(robot.robotId);
+        return r && !r.online ? r : undefined;
+      },
+      10_000,
+      'the last will',
+    );
     expect(gone.state?.lat).toBeCloseTo(last.state!.lat, 2);
     socket.ws.close();
   });
@@ -107,17 +111,23 @@ describe.each(BROKERS)('robots on the %s broker', (_kind, mqttUrl) => {
       expect(done).toMatchObject({ syncCode: 0, asyncCode: 0 });
       expect(sim.lights).toBe(true);
       expect(sim.received.filter((c) => c.id === sent.commandId)).toHaveLength(1);
-      const replies = await get<{ rows: CommandReplyRow[] }>(`/api/robot-server/cmd/reply/page?keyword=${sent.commandId}`);
+      const replies = await get<{ rows: CommandReplyRow[] }>(
+        `/api/robot-server/cmd/reply/page?keyword=${sent.commandId}`,
+      );
       expect(replies.rows.map((r) => [r.phase, r.code, r.commandName]).sort()).toEqual([
         ['async', 0, 'lights'],
         ['sync', 0, 'lights'],
       ]);
 
       const home = (await send({ robotId: robot.robotId, command: { name: 'returnToBase' } })).json().data;
-      const arrived = await until(async () => {
-        const r = await recordOf(home.commandId);
-        return r?.status === 'done' ? r : undefined;
-      }, 10_000, 'arrival at the base');
+      const arrived = await until(
+        async () => {
+          const r = await recordOf(home.commandId);
+          return r?.status === 'done' ? r : undefined;
+        },
+        10_000,
+        'arrival at the base',
+      );
       expect(arrived.asyncCode).toBe(0);
     } finally {
       await sim.disconnect();
@@ -130,10 +140,19 @@ describe.each(BROKERS)('robots on the %s broker', (_kind, mqttUrl) => {
     await sim.connect();
     try {
       await until(async () => (await liveOf(robot.robotId))?.online, 8000, 'online');
-      const unconfirmed = await send({ robotId: robot.robotId, command: { name: 'netGunFire', args: { side: 'leftFront' } } });
+      const unconfirmed = await send({
+        robotId: robot.robotId,
+        command: { name: 'netGunFire', args: { side: 'leftFront' } },
+      });
       expect(unconfirmed.statusCode).toBe(422);
-      expect(unconfirmed.json().errors).toEqual([{ path: 'confirm', message: 'This command must be confirmed before it is sent' }]);
-      const badSide = await send({ robotId: robot.robotId, command: { name: 'netGunFire', args: { side: 'up' } }, confirm: true });
+      expect(unconfirmed.json().errors).toEqual([
+        { path: 'confirm', message: 'This command must be confirmed before it is sent' },
+      ]);
+      const badSide = await send({
+        robotId: robot.robotId,
+        command: { name: 'netGunFire', args: { side: 'up' } },
+        confirm: true,
+      });
       expect(badSide.statusCode).toBe(422);
       const fired = await send({
         robotId: robot.robotId,

@@ -138,3 +138,12 @@ export async function findRobotsByIds(db: DbOrTx, ids: number[]) {
 export async function setRobotsTenant(db: DbOrTx, ids: number[], tenantId: number) {
   await db.update(robots).set({ tenantId, updatedAt: new Date() }).where(inArray(robots.id, ids));
 }
+
+/** These robots of the tenant (ids of other tenants, or unknown ones, are left out). */
+export async function findTenantRobots(db: DbOrTx, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(robots)
+    .where(inTenant(robots, tenantId, inArray(robots.id, ids)));
+}

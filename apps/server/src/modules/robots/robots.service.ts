@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/context.js';
 import { STATUS } from '../../db/columns.js';
 import { AppError, conflictOn, notFound } from '../../platform/errors.js';
 import { findTenant } from '../tenants/tenants.repository.js';
+import { removeRobotsFromConfigs } from '../multicast/multicast.repository.js';
 import { removeAssignmentsOfRobots } from '../user-robots/user-robots.repository.js';
 import { pageWindow } from '../../platform/paging.js';
 import { inScope, robotScope, scopeFilter } from '../user-robots/user-robots.scope.js';
@@ -136,9 +137,13 @@ export function createRobotsService(ctx: AppContext) {
   }
 
   /** Any tenant's robots, for the platform's migration page. */
-  async function pageOfTenant(
-    query: { tenantId: number; index: number; size?: number | undefined; keyword?: string | undefined; online?: boolean | undefined },
-  ): Promise<Page<RobotRow>> {
+  async function pageOfTenant(query: {
+    tenantId: number;
+    index: number;
+    size?: number | undefined;
+    keyword?: string | undefined;
+    online?: boolean | undefined;
+  }): Promise<Page<RobotRow>> {
     const { rows, total } = await pageRobots(db, query.tenantId, query, pageWindow(query));
     return { rows: rows.map(toRobotRow), total };
   }
@@ -166,6 +171,7 @@ export function createRobotsService(ctx: AppContext) {
       for (const tenantId of new Set(found.map((r) => r.tenantId))) {
         const leaving = found.filter((r) => r.tenantId === tenantId).map((r) => r.id);
         await removeAssignmentsOfRobots(tx, tenantId, leaving);
+        await removeRobotsFromConfigs(tx, tenantId, leaving);
       }
       await setRobotsTenant(tx, ids, target.id);
     });

@@ -23,7 +23,10 @@ function connectRaw(url: string, clientId: string, password: string, username = 
   });
 }
 
-async function tokenFor(robot: RegisteredRobot, claims: { kv?: number; sub?: string; iat?: number; exp?: number } = {}) {
+async function tokenFor(
+  robot: RegisteredRobot,
+  claims: { kv?: number; sub?: string; iat?: number; exp?: number } = {},
+) {
   const now = Math.floor(Date.now() / 1000);
   const key = await importPKCS8(robot.privateKey, 'EdDSA');
   return new SignJWT({ kv: claims.kv ?? robot.keyVersion })
@@ -81,7 +84,12 @@ describe('robot registry and robot identity on the embedded broker', () => {
 
   it('edits name and product ID but never the serial number; deleting keeps nothing of the robot', async () => {
     const robot = await registerRobot(t, token);
-    const edit = await post('update', { robotId: robot.robotId, productId: 'PR-2000', name: 'Renamed', serialNumber: 'X' });
+    const edit = await post('update', {
+      robotId: robot.robotId,
+      productId: 'PR-2000',
+      name: 'Renamed',
+      serialNumber: 'X',
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().data).toMatchObject({ name: 'Renamed', productId: 'PR-2000', serialNumber: robot.serial });
     expect((await post('delete', { robotId: robot.robotId })).statusCode).toBe(200);
@@ -95,7 +103,11 @@ describe('robot registry and robot identity on the embedded broker', () => {
     await sim.connect();
     try {
       const row = await until(async () => {
-        const res = await t.app.inject({ method: 'GET', url: `${BASE}/page?keyword=${robot.serial}`, headers: as(token) });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${BASE}/page?keyword=${robot.serial}`,
+          headers: as(token),
+        });
         const found = res.json().data.rows[0];
         return found?.online ? found : undefined;
       });
@@ -117,7 +129,9 @@ describe('robot registry and robot identity on the embedded broker', () => {
     // The other robot's valid token does not open this robot's identity, nor its own under another client id.
     await expect(connectRaw(url, robot.serial, await tokenFor(other))).rejects.toThrow();
     await expect(connectRaw(url, robot.serial, await tokenFor(other), other.serial)).rejects.toThrow();
-    await expect(connectRaw(url, robot.serial, await tokenFor(robot, { exp: now - 120, iat: now - 600 }))).rejects.toThrow();
+    await expect(
+      connectRaw(url, robot.serial, await tokenFor(robot, { exp: now - 120, iat: now - 600 })),
+    ).rejects.toThrow();
     await expect(connectRaw(url, robot.serial, await tokenFor(robot, { exp: now + 7200 }))).rejects.toThrow();
     await expect(connectRaw(url, robot.serial, await tokenFor(robot, { kv: 7 }))).rejects.toThrow();
     await expect(connectRaw(url, uniqueSerial(), await tokenFor(robot))).rejects.toThrow();
@@ -178,7 +192,11 @@ describe('moving robots between tenants', () => {
     const to = await makeTenant(t);
     const fromAdmin = await makeUser(t, from.id, {
       roleCodes: ['tenantAdmin'],
-      grants: ['POST /api/robot-server/robot/create', 'GET /api/robot-server/robot/page', 'GET /api/robot-server/cmd/page'],
+      grants: [
+        'POST /api/robot-server/robot/create',
+        'GET /api/robot-server/robot/page',
+        'GET /api/robot-server/cmd/page',
+      ],
     });
     const fromToken = await login(t.app, fromAdmin.account, fromAdmin.password);
     const robot = await registerRobot(t, fromToken);

@@ -26,16 +26,6 @@ export async function assignmentCounts(db: DbOrTx, tenantId: number): Promise<Ma
   return new Map(rows.map((r) => [r.userId, r.n]));
 }
 
-/** Which of these robot ids belong to the tenant. */
-export async function tenantRobotIds(db: DbOrTx, tenantId: number, robotIds: number[]): Promise<number[]> {
-  if (robotIds.length === 0) return [];
-  const rows = await db
-    .select({ id: robots.id })
-    .from(robots)
-    .where(inTenant(robots, tenantId, inArray(robots.id, robotIds)));
-  return rows.map((r) => r.id);
-}
-
 /** The user's robots become exactly `robotIds` (all of the tenant, checked by the caller). */
 export async function replaceAssignments(db: DbOrTx, tenantId: number, userId: number, robotIds: number[]) {
   await db.delete(userRobots).where(inTenant(userRobots, tenantId, eq(userRobots.userId, userId)));
@@ -69,7 +59,8 @@ export async function tenantUsersWithRoles(db: DbOrTx, tenantId: number) {
   const byUser = new Map<number, { userId: number; account: string; username: string; roles: RoleSummary[] }>();
   for (const row of rows) {
     let user = byUser.get(row.userId);
-    if (!user) byUser.set(row.userId, (user = { userId: row.userId, account: row.account, username: row.username, roles: [] }));
+    if (!user)
+      byUser.set(row.userId, (user = { userId: row.userId, account: row.account, username: row.username, roles: [] }));
     if (row.roleId !== null) user.roles.push({ roleId: row.roleId, roleName: row.roleName!, roleCode: row.roleCode! });
   }
   return [...byUser.values()];

@@ -2,12 +2,12 @@ import type { UserRobotIds, UserRobotsUser } from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { findTenantRobots } from '../robots/robots.repository.js';
 import { findUser } from '../users/users.repository.js';
 import {
   assignedRobotIds,
   assignmentCounts,
   replaceAssignments,
-  tenantRobotIds,
   tenantUsersWithRoles,
 } from './user-robots.repository.js';
 import { isFleetWide } from './user-robots.scope.js';
@@ -44,7 +44,7 @@ export function createUserRobotsService(ctx: AppContext) {
   async function assign(caller: AuthContext, input: { userId: number; robotIds: number[] }): Promise<UserRobotIds> {
     await userOf(caller, input.userId);
     const wanted = [...new Set(input.robotIds)];
-    const known = await tenantRobotIds(db, caller.tenantId, wanted);
+    const known = await findTenantRobots(db, caller.tenantId, wanted);
     if (known.length !== wanted.length) {
       throw new AppError(422, 'robots.notFound', undefined, [{ path: 'robotIds', key: 'robots.notFound' }]);
     }

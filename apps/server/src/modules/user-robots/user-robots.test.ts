@@ -35,7 +35,11 @@ describe('which users see which robots', () => {
     adminToken = await login(t.app, admin.account, admin.password);
     operator = await makeUser(t, tenantId, { grants: ROBOT_ROUTES });
     operatorToken = await login(t.app, operator.account, operator.password);
-    robots = [await registerRobot(t, adminToken), await registerRobot(t, adminToken), await registerRobot(t, adminToken)];
+    robots = [
+      await registerRobot(t, adminToken),
+      await registerRobot(t, adminToken),
+      await registerRobot(t, adminToken),
+    ];
   });
   afterAll(() => t.close());
 

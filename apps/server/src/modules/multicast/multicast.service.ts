@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { robotOnline, robotTopic, type MulticastRow, type Page, type RobotConfig } from '@patrol/contracts';
+import type { AuthContext } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { MqttGateway } from '../../platform/mqtt.js';
+import { pageWindow } from '../../platform/paging.js';
+import type { MonitoringService } from '../monitoring/monitoring.service.js';
+import { findRobotsByIds, findTenantRobots } from '../robots/robots.repository.js';
+import {
+  configOfRobot,
+  deleteMulticast,
+  findMulticast,
+  insertMulticast,
+  pageMulticast,
+  robotsInOtherConfigs,
+  robotsOfConfigs,
+  setConfigRobots,
+  updateMulticast,
+  type MulticastDbRow,
+} from './multicast.repository.js';
+
+type Input = {
+  name: string;
+  enabled: boolean;
+  ip: string;
+  telecontrolPort: number;
+  telemetryPort: number;
+  videoPort: number;
+  robotIds: number[];
+};
+
+/** What a robot is told about its multicast config: the settings when enabled, else null. */
+export function configMessage(config: MulticastDbRow | undefined): RobotConfig {
+  return {
+    ts: Date.now(),
+    multicast:
+      config && config.enabled
+        ? {
+            name: config.name,
+            ip: config.ip,
+            telecontrolPort: config.telecontrolPort,
+            telemetryPort: config.telemetryPort,
+            videoPort: config.videoPort,
+          }
+        : null,
+  };
+}
+
+/**
+ * Multicast configs of a tenant and their robots. Every change is pushed to the robots it concerns
+ * (retained on their `config` topic), and again whenever one of them comes online.
+ */
+export function createMulticastService(
+  ctx: AppContext,
+  deps: { gateway: () => MqttGateway | null; monitoring: MonitoringService; log: FastifyBaseLogger },
+) {
+  const { db } = ctx;
+  let unsubscribe: (() => void) | undefined;
+
+  /** Publishes each robot's current config; a broker that is away gets it at the robot's next connect. */
+  async function push(robotIds: number[]) {
+    const gateway = deps.gateway();
+    if (!gateway?.connected() || robotIds.length === 0) return;
+    for (const robot of await findRobotsByIds(db, robotIds)) {
+      const message = configMessage(await configOfRobot(db, robot.id));
+      await gateway
+        .publish(robotTopic(robot.serialNumber, 'config'), message, { qos: 1, retain: true })
+        .catch((error: unknown) => deps.log.warn({ err: error, robot: robot.serialNumber }, 'config push failed'));
+    }
+  }
+
+  async function configOf(caller: AuthContext, id: number) {
+    const row = await findMulticast(db, caller.tenantId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function toRows(tenantId: number, rows: MulticastDbRow[]): Promise<MulticastRow[]> {
+    const members = await robotsOfConfigs(
+      db,
+      tenantId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      multicastId: r.id,
+      name: r.name,
+      enabled: r.enabled,
+      ip: r.ip,
+      telecontrolPort: r.telecontrolPort,
+      telemetryPort: r.telemetryPort,
+      videoPort: r.videoPort,
+      robots: members
+        .filter((m) => m.configId === r.id)
+        .map(({ robotId, name, serialNumber }) => ({ robotId, name, serialNumber })),
+      createTime: r.createdAt.toISOString(),
+      updateTime: r.updatedAt.toISOString(),
+    }));
+  }
+
+  async function checkRobots(caller: AuthContext, robotIds: number[], configId?: number) {
+    const found = await findTenantRobots(db, caller.tenantId, robotIds);
+    if (found.length !== robotIds.length) {
+      throw new AppError(422, 'robots.notFound', undefined, [{ path: 'robotIds', key: 'robots.notFound' }]);
+    }
+    if ((await robotsInOtherConfigs(db, caller.tenantId, robotIds, configId)).length) {
+      throw new AppError(409, 'multicast.robotTaken', undefined, [{ path: 'robotIds', key: 'multicast.robotTaken' }]);
+    }
+  }
+
+  async function page(
+    caller: AuthContext,
+    query: { index: number; size?: number | undefined; keyword?: string | undefined },
+  ): Promise<Page<MulticastRow>> {
+    const { rows, total } = await pageMulticast(db, caller.tenantId, query.keyword, pageWindow(query));
+    return { rows: await toRows(caller.tenantId, rows), total };
+  }
+
+  async function create(caller: AuthContext, input: Input): Promise<MulticastRow> {
+    const { robotIds: wanted, ...values } = input;
+    const robotIds = [...new Set(wanted)];
+    await checkRobots(caller, robotIds);
+    const row = await db.transaction(async (tx) => {
+      const made = await insertMulticast(tx, caller.tenantId, values);
+      await setConfigRobots(tx, caller.tenantId, made.id, robotIds);
+      return made;
+    });
+    await push(robotIds);
+    return (await toRows(caller.tenantId, [row]))[0]!;
+  }
+
+  async function update(caller: AuthContext, input: Input & { multicastId: number }): Promise<MulticastRow> {
+    const { multicastId, robotIds: wanted, ...values } = input;
+    await configOf(caller, multicastId);
+    const robotIds = [...new Set(wanted)];
+    await checkRobots(caller, robotIds, multicastId);
+    const before = (await robotsOfConfigs(db, caller.tenantId, [multicastId])).map((m) => m.robotId);
+    await db.transaction(async (tx) => {
+      await updateMulticast(tx, caller.tenantId, multicastId, values);
+      await setConfigRobots(tx, caller.tenantId, multicastId, robotIds);
+    });
+    await push([...new Set([...before, ...robotIds])]);
+    return (await toRows(caller.tenantId, [await configOf(caller, multicastId)]))[0]!;
+  }
+
+  async function remove(caller: AuthContext, multicastId: number) {
+    await configOf(caller, multicastId);
+    const before = (await robotsOfConfigs(db, caller.tenantId, [multicastId])).map((m) => m.robotId);
+    await deleteMulticast(db, caller.tenantId, multicastId);
+    await push(before);
+  }
+
+  function start(gateway: MqttGateway | null) {
+    // A robot moved to another tenant (or deleted) is told its config at once.
+    unsubscribe = ctx.bus.subscribe('robots.changed', ({ robotIds }) => {
+      push(robotIds).catch((error: unknown) => deps.log.warn({ err: error }, 'config push failed'));
+    });
+    gateway?.on('online', async (serial, payload) => {
+      const parsed = robotOnline.safeParse(payload);
+      if (!parsed.success || !parsed.data.online) return;
+      const robot = await deps.monitoring.resolveSerial(serial);
+      if (robot) await push([robot.robot.robotId]);
+    });
+  }
+
+  function stop() {
+    unsubscribe?.();
+  }
+
+  return { page, create, update, remove, push, start, stop };
+}
+
+export type MulticastService = ReturnType<typeof createMulticastService>;
