@@ -4,7 +4,6 @@ import { inTenant } from '../../platform/tenant-scope.js';
 import { STATUS } from '../../db/columns.js';
 import type { RoleSummary } from '../roles/roles.repository.js';
 import { roles, userRoles } from '../roles/roles.tables.js';
-import { robots } from '../robots/robots.tables.js';
 import { users } from '../users/users.tables.js';
 import { userRobots } from './user-robots.tables.js';
 
