@@ -2,6 +2,8 @@ import { pino } from 'pino';
 import { buildApp, loggerOptions } from './app.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase, type Database } from './platform/db.js';
+import type { Bus } from './platform/bus.js';
+import { createRedisBus } from './platform/redis-bus.js';
 import { seed } from './seed.js';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +14,7 @@ async function main() {
   const log = pino(loggerOptions(config.logLevel));
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
+  let bus: Bus | undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -28,6 +31,7 @@ async function main() {
     force.unref();
     try {
       await app?.close();
+      await bus?.close();
       await database?.close();
       process.exit(0);
     } catch (error) {
@@ -56,9 +60,16 @@ async function main() {
       log,
     });
 
+    if (config.redisUrl) {
+      bus = await createRedisBus(config.redisUrl, {
+        onError: (error, topic) => log.error({ err: error, topic }, 'bus subscriber failed'),
+      });
+      log.info('bus: Redis (REDIS_URL)');
+    }
     app = await buildApp({
       config,
       database,
+      ...(bus ? { bus } : {}),
       loggerInstance: log,
       trustProxy: config.trustProxy,
       ...(config.webDist ? { webDist: config.webDist } : {}),
@@ -71,6 +82,7 @@ async function main() {
   } catch (error) {
     log.fatal({ err: error }, 'start failed');
     await app?.close().catch(() => undefined);
+    await bus?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     process.exit(1);
   }

@@ -35,6 +35,10 @@ export type TestAppOptions = {
   database?: Database;
   /** An external broker (e.g. the machine's Mosquitto) instead of the embedded one, with its own share group. */
   mqttUrl?: string;
+  /** The bus (e.g. Redis, to run several instances); an in-process one by default. */
+  bus?: Bus;
+  /** Shared-subscription group on the external broker; one of its own by default. */
+  mqttShareGroup?: string;
   /** Print the server's logs (debugging). */
   logs?: boolean;
 };
@@ -86,13 +90,13 @@ async function clonePgliteTemplate(): Promise<Database> {
 }
 
 /** Opens a migrated, empty database: PGlite in memory, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL?.trim();
-  if (!baseUrl) return { database: await clonePgliteTemplate(), drop: async () => undefined };
+  if (!baseUrl) return { database: await clonePgliteTemplate(), url: null, drop: async () => undefined };
   const made = await createPostgresDatabase(baseUrl);
   const database = await openDatabase({ databaseUrl: made.url, pgliteDir: null });
   await database.migrate();
-  return { database, drop: made.drop };
+  return { database, url: made.url, drop: made.drop };
 }
 
 /** Builds the whole server in-process on a fresh, seeded database, ready for `app.inject`. */
@@ -103,7 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     scryptLogN: 10,
     mqttPort: 0,
     mqttUrl: options.mqttUrl ?? null,
-    mqttShareGroup: `patrol-test-${randomBytes(4).toString('hex')}`,
+    mqttShareGroup: options.mqttShareGroup ?? `patrol-test-${randomBytes(4).toString('hex')}`,
     adminPassword: options.adminPassword === undefined ? TEST_ADMIN_PASSWORD : options.adminPassword,
     dataDir: options.dataDir ?? '/nonexistent',
     logLevel: options.logs ? 'debug' : 'silent',
@@ -117,7 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     scryptLogN: config.scryptLogN,
     log: options.logs ? console : log,
   });
-  const bus = createMemoryBus();
+  const bus = options.bus ?? createMemoryBus();
   const app = await buildApp({
     config,
     database,

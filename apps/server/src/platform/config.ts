@@ -20,7 +20,7 @@ export type AppConfig = {
   mqttPassword: string | null;
   /** Shared-subscription group of the instances on an external broker (MQTT_SHARE_GROUP). */
   mqttShareGroup: string;
-  /** For the Redis bus when several instances run (not used yet). */
+  /** Redis for the bus between several server instances; in-process when unset. */
   redisUrl: string | null;
   /**
    * log2 of the scrypt cost used for new password hashes. Stored hashes carry their own
