@@ -60,6 +60,12 @@ import enUSRobots from '@/locales/en-US/robots.json';
 import enUSMonitoring from '@/locales/en-US/monitoring.json';
 import enUSCommands from '@/locales/en-US/commands.json';
 import enUSUploads from '@/locales/en-US/uploads.json';
+import zhCNMulticast from '@/locales/zh-CN/multicast.json';
+import zhCNUserRobots from '@/locales/zh-CN/user-robots.json';
+import zhTWMulticast from '@/locales/zh-TW/multicast.json';
+import zhTWUserRobots from '@/locales/zh-TW/user-robots.json';
+import enUSMulticast from '@/locales/en-US/multicast.json';
+import enUSUserRobots from '@/locales/en-US/user-robots.json';
 
 /**
  * One namespace per area, named like the locale file; `messages` holds the contracts' error and
@@ -87,6 +93,8 @@ export const resources = {
     monitoring: zhCNMonitoring,
     commands: zhCNCommands,
     uploads: zhCNUploads,
+    multicast: zhCNMulticast,
+    'user-robots': zhCNUserRobots,
     messages: messages['zh-CN'],
   },
   'zh-TW': {
@@ -110,6 +118,8 @@ export const resources = {
     monitoring: zhTWMonitoring,
     commands: zhTWCommands,
     uploads: zhTWUploads,
+    multicast: zhTWMulticast,
+    'user-robots': zhTWUserRobots,
     messages: messages['zh-TW'],
   },
   'en-US': {
@@ -133,6 +143,8 @@ export const resources = {
     monitoring: enUSMonitoring,
     commands: enUSCommands,
     uploads: enUSUploads,
+    multicast: enUSMulticast,
+    'user-robots': enUSUserRobots,
     messages: messages['en-US'],
   },
 } satisfies Record<Language, Record<string, object>>;

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { MulticastRow } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
+import {
+  deleteMulticast,
+  fetchMulticastPage,
+  multicastKey,
+  refreshMulticast,
+  type MulticastFilters,
+} from '../api/multicast-api';
+import { MulticastFormModal } from '../components/multicast-form-modal';
+
+/** Multicast configs (`/robot/multicastConfig`): where robots send telecontrol, telemetry and video. */
+export function MulticastPage() {
+  const { t } = useTranslation('multicast');
+  const { message } = App.useApp();
+  const [searchForm] = Form.useForm<MulticastFilters>();
+  const [editing, setEditing] = useState<MulticastRow | null | undefined>(undefined);
+  const list = useListQuery<MulticastFilters, MulticastRow>({
+    key: [...multicastKey, 'page'],
+    fetch: fetchMulticastPage,
+    initialFilters: {},
+  });
+
+  const handleDelete = async (row: MulticastRow) => {
+    await deleteMulticast(row.multicastId);
+    await refreshMulticast();
+    message.success(t('deleted'));
+  };
+
+  const columns: TableColumnsType<MulticastRow> = [
+    { title: t('fields.name'), dataIndex: 'name' },
+    {
+      title: t('fields.enabled'),
+      dataIndex: 'enabled',
+      width: 100,
+      render: (enabled: boolean) => (
+        <Tag color={enabled ? 'success' : 'default'}>{t(enabled ? 'enabled' : 'disabled')}</Tag>
+      ),
+    },
+    { title: t('fields.ip'), dataIndex: 'ip', width: 160 },
+    { title: t('fields.telecontrolPort'), dataIndex: 'telecontrolPort', width: 110 },
+    { title: t('fields.telemetryPort'), dataIndex: 'telemetryPort', width: 110 },
+    { title: t('fields.videoPort'), dataIndex: 'videoPort', width: 110 },
+    {
+      title: t('fields.robots'),
+      dataIndex: 'robots',
+      render: (robots: MulticastRow['robots']) =>
+        robots.length ? (
+          <Space size={[4, 4]} wrap>
+            {robots.map((r) => (
+              <Tag key={r.robotId} title={r.serialNumber}>
+                {r.name}
+              </Tag>
+            ))}
+          </Space>
+        ) : (
+          t('noRobots')
+        ),
+    },
+    { title: t('fields.updateTime'), dataIndex: 'updateTime', width: 170, render: formatTime },
+    {
+      title: t('actions'),
+      key: 'actions',
+      width: 170,
+      render: (_, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
+            {t('edit')}
+          </Button>
+          <Popconfirm
+            title={t('deleteConfirm', { name: row.name })}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => handleDelete(row)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+              {t('delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      search={
+        <SearchBar<MulticastFilters> form={searchForm} onSearch={list.search} onReset={list.reset}>
+          <Form.Item name="keyword" label={t('keyword')}>
+            <Input allowClear placeholder={t('keywordPlaceholder')} style={{ width: 220 }} />
+          </Form.Item>
+        </SearchBar>
+      }
+      title={t('title')}
+      toolbar={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          {t('create')}
+        </Button>
+      }
+    >
+      <Table<MulticastRow> rowKey="multicastId" size="middle" columns={columns} {...list.tableProps} />
+      <MulticastFormModal
+        open={editing !== undefined}
+        config={editing}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => message.success(t(editing ? 'saved' : 'created'))}
+      />
+    </ListPage>
+  );
+}

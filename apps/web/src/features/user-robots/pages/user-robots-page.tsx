@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Empty, Flex, Input, Table, Tag, Transfer, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { SaveOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { UserRobotsUser } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { PresenceTag, useFleet } from '@/shared/fleet';
+import {
+  assignUserRobots,
+  fetchUserRobots,
+  fetchUserRobotUsers,
+  refreshUserRobots,
+  userRobotsKey,
+} from '../api/user-robots-api';
+
+/**
+ * User robots (`/robot/userRobot`): which robots each user may see and control. Users holding the
+ * tenant's administrator roles see the whole fleet; the others only what is assigned here.
+ */
+export function UserRobotsPage() {
+  const { t } = useTranslation('user-robots');
+  const { message } = App.useApp();
+  const [userId, setUserId] = useState<number | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const [target, setTarget] = useState<number[]>([]);
+  const [saving, setSaving] = useState(false);
+  const { robots } = useFleet();
+  const users = useQuery({ queryKey: [...userRobotsKey, 'users'], queryFn: ({ signal }) => fetchUserRobotUsers(signal) });
+  const assigned = useQuery({
+    queryKey: [...userRobotsKey, 'list', userId],
+    queryFn: ({ signal }) => fetchUserRobots(userId!, signal),
+    enabled: userId !== null,
+  });
+  useEffect(() => setTarget(assigned.data?.robotIds ?? []), [assigned.data]);
+  const user = users.data?.find((u) => u.userId === userId);
+  const shownUsers = (users.data ?? []).filter((u) =>
+    `${u.account} ${u.username}`.toLowerCase().includes(keyword.trim().toLowerCase()),
+  );
+  const dirty =
+    !!assigned.data && [...target].sort().join(',') !== [...assigned.data.robotIds].sort().join(',');
+
+  const save = async () => {
+    if (userId === null) return;
+    setSaving(true);
+    try {
+      await assignUserRobots(userId, target);
+      await refreshUserRobots();
+      message.success(t('saved'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const columns: TableColumnsType<UserRobotsUser> = [
+    { title: t('fields.account'), dataIndex: 'account' },
+    { title: t('fields.username'), dataIndex: 'username' },
+    {
+      title: t('fields.robots'),
+      key: 'robots',
+      width: 140,
+      render: (_, u) =>
+        u.fleetWide ? <Tag color="blue">{t('fleetWide')}</Tag> : t('count', { count: u.robotCount }),
+    },
+  ];
+
+  return (
+    <Flex gap={16} align="stretch" className="user-robots-page">
+      <Card variant="borderless" style={{ width: 460, flex: 'none' }} title={t('usersTitle')}>
+        <Input.Search
+          allowClear
+          placeholder={t('searchUsers')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          style={{ marginBottom: 12 }}
+        />
+        <Table<UserRobotsUser>
+          rowKey="userId"
+          size="small"
+          aria-label={t('usersTitle')}
+          columns={columns}
+          dataSource={shownUsers}
+          loading={users.isLoading}
+          pagination={{ pageSize: 12, size: 'small' }}
+          onRow={(u) => ({ onClick: () => setUserId(u.userId), style: { cursor: 'pointer' } })}
+          rowClassName={(u) => (u.userId === userId ? 'ant-table-row-selected' : '')}
+        />
+      </Card>
+      <Card
+        variant="borderless"
+        style={{ flex: 1, minWidth: 0 }}
+        title={user ? t('robotsOf', { name: `${user.username} (${user.account})` }) : t('robotsTitle')}
+        extra={
+          user && !user.fleetWide ? (
+            <Button type="primary" icon={<SaveOutlined />} disabled={!dirty} loading={saving} onClick={save}>
+              {t('save')}
+            </Button>
+          ) : null
+        }
+      >
+        {!user ? (
+          <Empty description={t('chooseUser')} />
+        ) : (
+          <>
+            {user.fleetWide && <Alert type="info" showIcon title={t('fleetWideHint')} style={{ marginBottom: 12 }} />}
+            <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
+            <Transfer
+              rowKey={(r) => String(r.robotId)}
+              dataSource={robots.map((r) => ({ ...r, key: String(r.robotId) }))}
+              targetKeys={target.map(String)}
+              onChange={(keys) => setTarget(keys.map(Number))}
+              disabled={user.fleetWide}
+              showSearch
+              filterOption={(input, r) => `${r.name} ${r.serialNumber}`.toLowerCase().includes(input.toLowerCase())}
+              titles={[t('available'), t('assigned')]}
+              styles={{ section: { width: 320, height: 420 } }}
+              render={(r) => (
+                <span>
+                  {r.name} <Typography.Text type="secondary">{r.serialNumber}</Typography.Text>{' '}
+                  <PresenceTag online={r.online} />
+                </span>
+              )}
+            />
+          </>
+        )}
+      </Card>
+    </Flex>
+  );
+}
