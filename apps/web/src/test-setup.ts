@@ -28,3 +28,10 @@ if (!window.matchMedia) {
 // jsdom does not compute pseudo-element styles and says so on every antd render; ask without them.
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// jsdom has no ResizeObserver; antd's tables, transfers and text areas measure themselves with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};

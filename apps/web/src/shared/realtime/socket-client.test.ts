@@ -132,4 +132,23 @@ describe('socket client', () => {
     );
     expect(resolveSocketUrl('wss://push.example/msg/', 3)).toBe('wss://push.example/msg/3');
   });
+
+  it('asks for a watched topic once open, again after every reconnection, and lets it go when nobody watches', () => {
+    client.connect();
+    const stopA = client.watch('robots', 3);
+    const stopB = client.watch('robots', 3);
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'ready', userId: 7 });
+    const sent = (socket: FakeSocket) => socket.sent.map((m) => JSON.parse(m) as { type: string });
+    expect(sent(sockets[0]!)).toContainEqual({ type: 'subscribe', topic: 'robots', tenantId: 3 });
+    sockets[0]!.drop();
+    vi.advanceTimersByTime(2000);
+    sockets[1]!.open();
+    sockets[1]!.receive({ type: 'ready', userId: 7 });
+    expect(sent(sockets[1]!)).toContainEqual({ type: 'subscribe', topic: 'robots', tenantId: 3 });
+    stopA();
+    expect(sent(sockets[1]!).filter((m) => m.type === 'unsubscribe')).toHaveLength(0);
+    stopB();
+    expect(sent(sockets[1]!).at(-1)).toEqual({ type: 'unsubscribe', topic: 'robots' });
+  });
 });

@@ -108,5 +108,7 @@ export function FleetMap({ config, robots, selectedId, onSelect, follow = true }
     if (marker && map.current) map.current.panTo(marker.getLatLng());
   }, [follow, selectedId]);
 
-  return <div ref={container} className="fleet-map" data-testid="fleet-map" style={{ height: '100%', width: '100%' }} />;
+  return (
+    <div ref={container} className="fleet-map" data-testid="fleet-map" style={{ height: '100%', width: '100%' }} />
+  );
 }

@@ -24,7 +24,10 @@ export function MonitoringPage() {
   }, [robots, keyword]);
 
   return (
-    <div className="monitoring-page" style={{ display: 'flex', gap: 12, height: 'calc(100vh - 140px)', minHeight: 520 }}>
+    <div
+      className="monitoring-page"
+      style={{ display: 'flex', gap: 12, height: 'calc(100vh - 140px)', minHeight: 520 }}
+    >
       <Card
         size="small"
         style={{ flex: 1, minWidth: 0 }}

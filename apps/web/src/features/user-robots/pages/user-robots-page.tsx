@@ -26,7 +26,10 @@ export function UserRobotsPage() {
   const [target, setTarget] = useState<number[]>([]);
   const [saving, setSaving] = useState(false);
   const { robots } = useFleet();
-  const users = useQuery({ queryKey: [...userRobotsKey, 'users'], queryFn: ({ signal }) => fetchUserRobotUsers(signal) });
+  const users = useQuery({
+    queryKey: [...userRobotsKey, 'users'],
+    queryFn: ({ signal }) => fetchUserRobotUsers(signal),
+  });
   const assigned = useQuery({
     queryKey: [...userRobotsKey, 'list', userId],
     queryFn: ({ signal }) => fetchUserRobots(userId!, signal),
@@ -37,8 +40,7 @@ export function UserRobotsPage() {
   const shownUsers = (users.data ?? []).filter((u) =>
     `${u.account} ${u.username}`.toLowerCase().includes(keyword.trim().toLowerCase()),
   );
-  const dirty =
-    !!assigned.data && [...target].sort().join(',') !== [...assigned.data.robotIds].sort().join(',');
+  const dirty = !!assigned.data && [...target].sort().join(',') !== [...assigned.data.robotIds].sort().join(',');
 
   const save = async () => {
     if (userId === null) return;
@@ -59,8 +61,7 @@ export function UserRobotsPage() {
       title: t('fields.robots'),
       key: 'robots',
       width: 140,
-      render: (_, u) =>
-        u.fleetWide ? <Tag color="blue">{t('fleetWide')}</Tag> : t('count', { count: u.robotCount }),
+      render: (_, u) => (u.fleetWide ? <Tag color="blue">{t('fleetWide')}</Tag> : t('count', { count: u.robotCount })),
     },
   ];
 
