@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CommandRecord, RobotLive } from '@patrol/contracts';
 import { get } from '../api';
@@ -27,23 +27,36 @@ export function useFleet() {
     queryFn: ({ signal }) => get<RobotLive[]>(LIVE_PATH, { signal }),
     refetchOnWindowFocus: false,
   });
-  const [fleet, setFleet] = useState<Map<number, RobotLive>>(() => new Map());
+  // What the socket said since: robots (null when gone), and whether it sent a whole fleet.
+  const [pushed, setPushed] = useState<{ whole: boolean; robots: Map<number, RobotLive | null> }>(() => ({
+    whole: false,
+    robots: new Map(),
+  }));
 
-  useEffect(() => {
-    if (initial.data) setFleet((current) => mergeFleet(new Map(), [...initial.data, ...current.values()]));
-  }, [initial.data]);
   useEffect(() => client?.watch('robots', getTenantId()), [client]);
   useSocketSubscription('robots', (message) =>
-    setFleet((current) => mergeFleet(message.full ? new Map() : current, message.data)),
+    setPushed((current) => {
+      const robots = new Map(message.full ? [] : current.robots);
+      for (const robot of message.data) robots.set(robot.robotId, robot);
+      return { whole: current.whole || !!message.full, robots };
+    }),
   );
   useSocketSubscription('robotsGone', (message) =>
-    setFleet((current) => {
-      const next = new Map(current);
-      for (const id of message.data) next.delete(id);
-      return next;
+    setPushed((current) => {
+      const robots = new Map(current.robots);
+      for (const id of message.data) robots.set(id, null);
+      return { ...current, robots };
     }),
   );
 
+  const fleet = useMemo(() => {
+    const base = pushed.whole ? new Map<number, RobotLive>() : mergeFleet(new Map(), initial.data ?? []);
+    for (const [id, robot] of pushed.robots) {
+      if (robot) base.set(id, robot);
+      else base.delete(id);
+    }
+    return base;
+  }, [initial.data, pushed]);
   const robots = [...fleet.values()].sort((a, b) => a.name.localeCompare(b.name));
   return { robots, fleet, loading: initial.isLoading, error: initial.error, live: status === 'open' };
 }

@@ -15,6 +15,8 @@ export type UseListQueryOptions<F, R> = {
   pageSize?: number;
   /** False while something the list needs (a chosen tenant...) is missing. */
   enabled?: boolean;
+  /** Refetch this often (ms) while shown, for lists of live things (robots online). */
+  refetchInterval?: number;
 };
 
 export const PAGE_SIZES = [10, 20, 50];
@@ -35,6 +37,7 @@ export function useListQuery<F extends object, R>(options: UseListQueryOptions<F
     queryFn: ({ signal }) => options.fetch(params, signal),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
+    ...(options.refetchInterval ? { refetchInterval: options.refetchInterval } : {}),
   });
 
   const search = (next: F) => {

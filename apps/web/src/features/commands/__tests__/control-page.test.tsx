@@ -46,7 +46,9 @@ describe('robot control', () => {
       if (url.includes('robot-server/monitor/live')) return ok(robots);
       if (url.includes('robot-server/cmd/page')) return ok({ rows: [], total: 0 });
       if (url.includes('robot-server/cmd/send')) {
-        const body = JSON.parse(String(init?.body)) as { command: { name: CommandRecord['name']; args: object } };
+        const body = JSON.parse(String(init?.body)) as {
+          command: { name: CommandRecord['name']; args: Record<string, unknown> };
+        };
         sent.push(body);
         return ok(record({ recordId: 10 + sent.length, name: body.command.name, args: body.command.args }));
       }

@@ -12,6 +12,9 @@ export const recentCommandsKey = (robotId: number) => ['commands', 'recent', rob
 
 /** The robot's latest commands, newest first, for the control page's progress list. */
 export async function fetchRecentCommands(robotId: number, signal?: AbortSignal): Promise<CommandRecord[]> {
-  const page = await get<Page<CommandRecord>>('robot-server/cmd/page', { query: { robotId, index: 1, size: 10 }, signal });
+  const page = await get<Page<CommandRecord>>('robot-server/cmd/page', {
+    query: { robotId, index: 1, size: 10 },
+    signal,
+  });
   return page.rows;
 }

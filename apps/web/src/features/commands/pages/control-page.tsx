@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Empty, Select, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
@@ -15,12 +15,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { CommandBody, CommandRecord } from '@patrol/contracts';
 import { DANGEROUS_COMMANDS } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { isApiError } from '@/shared/api';
 import { PresenceTag, useCommandProgress, useFleet } from '@/shared/fleet';
 import { formatTime } from '@/shared/list';
 import { fetchRecentCommands, recentCommandsKey, sendCommand } from '../api/send-command';
 import { CommandStatusTag } from '../components/command-status-tag';
+import { argsText } from '../components/records-format';
 
 /** The actions of the control page (spec section 4: other actions), each one command. */
 type ActionKey =
@@ -63,31 +63,34 @@ export function ControlPage() {
   const { t } = useTranslation('commands');
   const { message, modal } = App.useApp();
   const { robots, fleet } = useFleet();
-  const [robotId, setRobotId] = useState<number | null>(null);
-  const [progress, setProgress] = useState<CommandRecord[]>([]);
+  const [chosenId, setRobotId] = useState<number | null>(null);
+  // Commands sent from here or pushed by the server since the page opened, newest first.
+  const [updates, setUpdates] = useState<CommandRecord[]>([]);
   const [busy, setBusy] = useState<ActionKey | null>(null);
+  // The first online robot until the operator chooses one.
+  const robotId = chosenId ?? (robots.find((r) => r.online) ?? robots[0])?.robotId ?? null;
   const robot = robotId === null ? undefined : fleet.get(robotId);
-
-  useEffect(() => {
-    if (robotId === null && robots.length > 0) setRobotId((robots.find((r) => r.online) ?? robots[0]!).robotId);
-  }, [robotId, robots]);
 
   const recent = useQuery({
     queryKey: recentCommandsKey(robotId ?? 0),
     queryFn: ({ signal }) => fetchRecentCommands(robotId!, signal),
     enabled: robotId !== null,
   });
-  useEffect(() => setProgress(recent.data ?? []), [recent.data]);
-  useCommandProgress((record) => {
-    if (record.robotId === robotId) setProgress((list) => upsert(list, record));
-  });
+  const progress = useMemo(
+    () =>
+      updates
+        .filter((r) => r.robotId === robotId)
+        .reduceRight((list, record) => upsert(list, record), recent.data ?? []),
+    [updates, recent.data, robotId],
+  );
+  useCommandProgress((record) => setUpdates((list) => [record, ...list].slice(0, 200)));
 
   const send = async (key: ActionKey, command: CommandBody, confirm: boolean) => {
     if (!robot) return;
     setBusy(key);
     try {
       const record = await sendCommand({ robotId: robot.robotId, command, ...(confirm ? { confirm: true } : {}) });
-      setProgress((list) => upsert(list, record));
+      setUpdates((list) => [record, ...list].slice(0, 200));
       message.success(t('control.sent', { command: t(`control.actions.${key}`) }));
     } catch (error) {
       // The API client has shown the server's message already.
@@ -115,7 +118,10 @@ export function ControlPage() {
     {
       title: t('control.columns.command'),
       key: 'command',
-      render: (_, r) => t(`records.commandNames.${r.name}`) + argsText(r, t),
+      render: (_, r) => {
+        const args = argsText(r, t);
+        return t(`records.commandNames.${r.name}`) + (args ? ` · ${args}` : '');
+      },
     },
     {
       title: t('control.columns.status'),
@@ -206,14 +212,4 @@ export function ControlPage() {
       </Card>
     </Space>
   );
-}
-
-/** " · on", " · left front"... for the commands that take arguments. */
-function argsText(record: CommandRecord, t: TFunction<'commands'>): string {
-  if (record.name === 'lights') return ` · ${t(record.args.on ? 'control.on' : 'control.off')}`;
-  if (record.name === 'netGunFire') {
-    const side = record.args.side === 'rightRear' ? 'rightRear' : 'leftFront';
-    return ` · ${t(`control.sides.${side}`)}`;
-  }
-  return '';
 }

@@ -34,7 +34,9 @@ export function FleetMap({ config, robots, selectedId, onSelect, follow = true }
   const map = useRef<L.Map | null>(null);
   const markers = useRef(new Map<number, L.CircleMarker>());
   const selectRef = useRef(onSelect);
-  selectRef.current = onSelect;
+  useEffect(() => {
+    selectRef.current = onSelect;
+  });
 
   useEffect(() => {
     if (!container.current || !config) return;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Flex, Input, Table, Tag, Transfer, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
@@ -23,7 +23,8 @@ export function UserRobotsPage() {
   const { message } = App.useApp();
   const [userId, setUserId] = useState<number | null>(null);
   const [keyword, setKeyword] = useState('');
-  const [target, setTarget] = useState<number[]>([]);
+  // The assignment as edited, until saved; the stored one otherwise.
+  const [edited, setEdited] = useState<number[] | null>(null);
   const [saving, setSaving] = useState(false);
   const { robots } = useFleet();
   const users = useQuery({
@@ -35,7 +36,11 @@ export function UserRobotsPage() {
     queryFn: ({ signal }) => fetchUserRobots(userId!, signal),
     enabled: userId !== null,
   });
-  useEffect(() => setTarget(assigned.data?.robotIds ?? []), [assigned.data]);
+  const target = edited ?? assigned.data?.robotIds ?? [];
+  const choose = (id: number) => {
+    setUserId(id);
+    setEdited(null);
+  };
   const user = users.data?.find((u) => u.userId === userId);
   const shownUsers = (users.data ?? []).filter((u) =>
     `${u.account} ${u.username}`.toLowerCase().includes(keyword.trim().toLowerCase()),
@@ -48,6 +53,7 @@ export function UserRobotsPage() {
     try {
       await assignUserRobots(userId, target);
       await refreshUserRobots();
+      setEdited(null);
       message.success(t('saved'));
     } finally {
       setSaving(false);
@@ -83,7 +89,7 @@ export function UserRobotsPage() {
           dataSource={shownUsers}
           loading={users.isLoading}
           pagination={{ pageSize: 12, size: 'small' }}
-          onRow={(u) => ({ onClick: () => setUserId(u.userId), style: { cursor: 'pointer' } })}
+          onRow={(u) => ({ onClick: () => choose(u.userId), style: { cursor: 'pointer' } })}
           rowClassName={(u) => (u.userId === userId ? 'ant-table-row-selected' : '')}
         />
       </Card>
@@ -109,7 +115,7 @@ export function UserRobotsPage() {
               rowKey={(r) => String(r.robotId)}
               dataSource={robots.map((r) => ({ ...r, key: String(r.robotId) }))}
               targetKeys={target.map(String)}
-              onChange={(keys) => setTarget(keys.map(Number))}
+              onChange={(keys) => setEdited(keys.map(Number))}
               disabled={user.fleetWide}
               showSearch
               filterOption={(input, r) => `${r.name} ${r.serialNumber}`.toLowerCase().includes(input.toLowerCase())}

@@ -1,0 +1,70 @@
+import { Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { CommandReplyRow } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { ListPage, formatTime, useListQuery } from '@/shared/list';
+import { commandRepliesKey, fetchCommandReplies, type RecordFilters } from '../api/records-api';
+import { RecordsSearchBar } from '../components/records-search-bar';
+import { ReplyCode } from '../components/reply-code';
+
+/** Command reply records (`/data/cmdResp`): every sync and async reply a robot sent. */
+export function CmdRespPage() {
+  const { t } = useTranslation('commands');
+  const list = useListQuery<RecordFilters, CommandReplyRow>({
+    key: commandRepliesKey,
+    fetch: fetchCommandReplies,
+    initialFilters: {},
+  });
+  const columns: TableColumnsType<CommandReplyRow> = [
+    { title: t('records.columns.receiveTime'), dataIndex: 'receiveTime', width: 170, render: formatTime },
+    {
+      title: t('records.columns.topic'),
+      dataIndex: 'topic',
+      width: 220,
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
+    {
+      title: t('records.columns.requestId'),
+      dataIndex: 'commandId',
+      width: 150,
+      ellipsis: true,
+      render: (v: string) => <Typography.Text copyable={{ text: v }}>{v.slice(0, 8)}</Typography.Text>,
+    },
+    {
+      title: t('records.columns.robot'),
+      key: 'robot',
+      render: (_, r) => (
+        <span>
+          {r.robotName} <Typography.Text type="secondary">{r.serialNumber}</Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: t('records.columns.command'),
+      dataIndex: 'commandName',
+      render: (v: CommandReplyRow['commandName']) => (v ? t(`records.commandNames.${v}`) : t('records.unknownCommand')),
+    },
+    {
+      title: t('records.columns.phase'),
+      dataIndex: 'phase',
+      width: 100,
+      render: (v: CommandReplyRow['phase']) => t(`records.phases.${v}`),
+    },
+    { title: t('records.columns.code'), dataIndex: 'code', width: 140, render: (v: number) => <ReplyCode code={v} /> },
+    { title: t('records.columns.message'), dataIndex: 'message', ellipsis: true, render: (v) => v ?? '—' },
+  ];
+  return (
+    <ListPage
+      search={<RecordsSearchBar fields={['phase']} onSearch={list.search} onReset={list.reset} />}
+      title={t('records.replyTitle')}
+    >
+      <Table<CommandReplyRow>
+        rowKey="replyId"
+        size="middle"
+        columns={columns}
+        aria-label={t('records.replyTitle')}
+        {...list.tableProps}
+      />
+    </ListPage>
+  );
+}

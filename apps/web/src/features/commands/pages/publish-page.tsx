@@ -1,0 +1,91 @@
+import { Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { CommandRecord } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { ListPage, formatTime, useListQuery } from '@/shared/list';
+import { commandRecordsKey, fetchCommandRecords, type RecordFilters } from '../api/records-api';
+import { CommandStatusTag } from '../components/command-status-tag';
+import { argsText } from '../components/records-format';
+import { RecordsSearchBar } from '../components/records-search-bar';
+import { ReplyCode } from '../components/reply-code';
+
+/** Command dispatch records (`/data/publish`): every command sent to a robot, with its replies' codes. */
+export function PublishPage() {
+  const { t } = useTranslation('commands');
+  const list = useListQuery<RecordFilters, CommandRecord>({
+    key: commandRecordsKey,
+    fetch: fetchCommandRecords,
+    initialFilters: {},
+  });
+  const columns: TableColumnsType<CommandRecord> = [
+    { title: t('records.columns.publishTime'), dataIndex: 'publishTime', width: 170, render: formatTime },
+    {
+      title: t('records.columns.topic'),
+      dataIndex: 'topic',
+      width: 200,
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
+    {
+      title: t('records.columns.requestId'),
+      dataIndex: 'commandId',
+      width: 150,
+      ellipsis: true,
+      render: (v: string) => <Typography.Text copyable={{ text: v }}>{v.slice(0, 8)}</Typography.Text>,
+    },
+    {
+      title: t('records.columns.robot'),
+      key: 'robot',
+      render: (_, r) => (
+        <span>
+          {r.robotName} <Typography.Text type="secondary">{r.serialNumber}</Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: t('records.columns.command'),
+      key: 'command',
+      render: (_, r) => {
+        const args = argsText(r, t);
+        return (
+          <span>
+            {t(`records.commandNames.${r.name}`)}
+            {args ? <Tag style={{ marginInlineStart: 6 }}>{args}</Tag> : null}
+          </span>
+        );
+      },
+    },
+    {
+      title: t('records.columns.status'),
+      dataIndex: 'status',
+      width: 100,
+      render: (_, r) => <CommandStatusTag status={r.status} />,
+    },
+    {
+      title: t('records.columns.syncCode'),
+      dataIndex: 'syncCode',
+      width: 120,
+      render: (v: number | null) => <ReplyCode code={v} />,
+    },
+    {
+      title: t('records.columns.asyncCode'),
+      dataIndex: 'asyncCode',
+      width: 120,
+      render: (v: number | null) => <ReplyCode code={v} />,
+    },
+    { title: t('records.columns.operator'), dataIndex: 'operatorName', width: 130, render: (v) => v ?? '—' },
+  ];
+  return (
+    <ListPage
+      search={<RecordsSearchBar fields={['name', 'status']} onSearch={list.search} onReset={list.reset} />}
+      title={t('records.publishTitle')}
+    >
+      <Table<CommandRecord>
+        rowKey="recordId"
+        size="middle"
+        columns={columns}
+        aria-label={t('records.publishTitle')}
+        {...list.tableProps}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import type { RobotKeyResponse, RobotRow } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { PresenceTag } from '@/shared/fleet';
+import { ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
+import {
+  deleteRobot,
+  fetchRobots,
+  refreshRobots,
+  robotsKey,
+  rotateRobotKey,
+  type RobotFilters,
+} from '../api/robots-api';
+import { PrivateKeyModal } from '../components/private-key-modal';
+import { RobotFormModal } from '../components/robot-form-modal';
+
+/** How often the list refreshes, so online and offline stay current. */
+const REFRESH_MS = 5000;
+
+/**
+ * Robot list (`/robot/list`): the tenant's robots with their presence. Registering one makes its
+ * key pair; the private key is shown once. Rotating the key makes a new pair.
+ */
+export function RobotsPage() {
+  const { t } = useTranslation('robots');
+  const { message } = App.useApp();
+  const [searchForm] = Form.useForm<RobotFilters>();
+  const [editing, setEditing] = useState<RobotRow | null | undefined>(undefined);
+  const [keys, setKeys] = useState<RobotKeyResponse | null>(null);
+  const list = useListQuery<RobotFilters, RobotRow>({
+    key: robotsKey,
+    fetch: fetchRobots,
+    initialFilters: {},
+    refetchInterval: REFRESH_MS,
+  });
+
+  const handleRotate = async (row: RobotRow) => {
+    const rotated = await rotateRobotKey(row.robotId);
+    await refreshRobots();
+    setKeys(rotated);
+  };
+  const handleDelete = async (row: RobotRow) => {
+    await deleteRobot(row.robotId);
+    await refreshRobots();
+    message.success(t('deleted'));
+  };
+
+  const columns: TableColumnsType<RobotRow> = [
+    { title: t('fields.name'), dataIndex: 'name' },
+    { title: t('fields.serialNumber'), dataIndex: 'serialNumber', width: 180 },
+    { title: t('fields.productId'), dataIndex: 'productId', width: 140 },
+    {
+      title: t('fields.status'),
+      dataIndex: 'online',
+      width: 100,
+      render: (online: boolean) => <PresenceTag online={online} />,
+    },
+    { title: t('fields.lastSeen'), dataIndex: 'lastSeenTime', width: 170, render: formatTime },
+    { title: t('fields.keyVersion'), dataIndex: 'keyVersion', width: 100, align: 'center' },
+    { title: t('fields.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
+    {
+      title: t('actions'),
+      key: 'actions',
+      width: 260,
+      render: (_, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
+            {t('edit')}
+          </Button>
+          <Popconfirm
+            title={t('rotateConfirm', { name: row.name })}
+            description={t('rotateHint')}
+            onConfirm={() => handleRotate(row)}
+          >
+            <Button type="link" size="small" icon={<KeyOutlined />}>
+              {t('rotate')}
+            </Button>
+          </Popconfirm>
+          <Popconfirm
+            title={t('deleteConfirm', { name: row.name })}
+            description={t('deleteHint')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => handleDelete(row)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+              {t('delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      search={
+        <SearchBar<RobotFilters> form={searchForm} onSearch={list.search} onReset={list.reset}>
+          <Form.Item name="keyword" label={t('filters.keyword')}>
+            <Input allowClear placeholder={t('filters.keywordPlaceholder')} style={{ width: 240 }} />
+          </Form.Item>
+          <Form.Item name="online" label={t('fields.status')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              placeholder={t('filters.all')}
+              options={[
+                { value: '1', label: t('filters.online') },
+                { value: '0', label: t('filters.offline') },
+              ]}
+            />
+          </Form.Item>
+        </SearchBar>
+      }
+      title={t('title')}
+      toolbar={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          {t('create')}
+        </Button>
+      }
+    >
+      <Table<RobotRow> rowKey="robotId" size="middle" columns={columns} aria-label={t('title')} {...list.tableProps} />
+      <RobotFormModal
+        open={editing !== undefined}
+        robot={editing}
+        onClose={() => setEditing(undefined)}
+        onSaved={(created) => {
+          if (created) setKeys(created);
+          else message.success(t('saved'));
+        }}
+      />
+      <PrivateKeyModal keys={keys} onClose={() => setKeys(null)} />
+    </ListPage>
+  );
+}
