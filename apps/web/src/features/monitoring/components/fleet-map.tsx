@@ -18,6 +18,8 @@ export function robotColor(robot: RobotLive): string {
 
 type Props = {
   config: MapConfig | undefined;
+  /** Text of the map button that shows every robot at once. */
+  fitLabel: string;
   robots: RobotLive[];
   selectedId: number | null;
   onSelect: (robotId: number) => void;
@@ -29,7 +31,7 @@ type Props = {
  * The fleet on a Leaflet map: one circle marker per robot with a known position (canvas renderer),
  * moved in place as updates arrive. Offline robots stay at their last position, greyed.
  */
-export function FleetMap({ config, robots, selectedId, onSelect, follow = true }: Props) {
+export function FleetMap({ config, fitLabel, robots, selectedId, onSelect, follow = true }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const markers = useRef(new Map<number, L.CircleMarker>());
@@ -58,6 +60,23 @@ export function FleetMap({ config, robots, selectedId, onSelect, follow = true }
         ...config.tileOptions,
       }).addTo(instance);
     }
+    // A button that brings every robot into view.
+    const FitControl = L.Control.extend({
+      onAdd: () => {
+        const button = L.DomUtil.create('button', 'leaflet-bar fleet-map-fit');
+        button.type = 'button';
+        button.textContent = fitLabel;
+        button.style.cssText = 'background:#fff;padding:4px 10px;cursor:pointer;font-size:13px;';
+        L.DomEvent.disableClickPropagation(button);
+        L.DomEvent.on(button, 'click', () => {
+          const points = [...markers.current.values()].map((m) => m.getLatLng());
+          if (points.length)
+            instance.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: MAP_DEFAULTS.maxNativeZoom });
+        });
+        return button;
+      },
+    });
+    new FitControl({ position: 'topright' }).addTo(instance);
     map.current = instance;
     const current = markers.current;
     return () => {
@@ -65,7 +84,7 @@ export function FleetMap({ config, robots, selectedId, onSelect, follow = true }
       map.current = null;
       current.clear();
     };
-  }, [config]);
+  }, [config, fitLabel]);
 
   useEffect(() => {
     const instance = map.current;

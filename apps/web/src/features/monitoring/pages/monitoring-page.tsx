@@ -34,7 +34,13 @@ export function MonitoringPage() {
         styles={{ body: { padding: 0, height: '100%' } }}
         aria-label={t('fields.coordinates')}
       >
-        <FleetMap config={config.data?.map} robots={robots} selectedId={selectedId} onSelect={setSelectedId} />
+        <FleetMap
+          config={config.data?.map}
+          fitLabel={t('fleet.fit')}
+          robots={robots}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+        />
       </Card>
       <Card
         size="small"

@@ -49,7 +49,7 @@ export function RobotsPage() {
   };
 
   const columns: TableColumnsType<RobotRow> = [
-    { title: t('fields.name'), dataIndex: 'name' },
+    { title: t('fields.name'), dataIndex: 'name', width: 180, ellipsis: true },
     { title: t('fields.serialNumber'), dataIndex: 'serialNumber', width: 180 },
     { title: t('fields.productId'), dataIndex: 'productId', width: 140 },
     {
