@@ -36,16 +36,22 @@ const fields = {
 /** The three ports differ: each stream needs its own. */
 const distinctPorts = <T extends { telecontrolPort: number; telemetryPort: number; videoPort: number }>(v: T) =>
   new Set([v.telecontrolPort, v.telemetryPort, v.videoPort]).size === 3;
+const PORT_FIELDS: PropertyKey[] = ['telecontrolPort', 'telemetryPort', 'videoPort'];
+/** Checked as soon as the ports themselves are valid, whatever else is wrong in the form. */
+const distinctPortsCheck = {
+  message: 'multicast.portsDistinct',
+  path: ['videoPort'],
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
+    !payload.issues.some((issue) => PORT_FIELDS.includes(issue.path?.[0] ?? '')),
+};
 
 /** The form of the multicast config page, and POST robot-server/multicast/create. */
-export const multicastForm = z
-  .object(fields)
-  .refine(distinctPorts, { message: 'multicast.portsDistinct', path: ['videoPort'] });
+export const multicastForm = z.object(fields).refine(distinctPorts, distinctPortsCheck);
 export const createMulticastRequest = multicastForm;
 export type CreateMulticastRequest = z.input<typeof createMulticastRequest>;
 export const updateMulticastRequest = z
   .object({ multicastId: rowId, ...fields })
-  .refine(distinctPorts, { message: 'multicast.portsDistinct', path: ['videoPort'] });
+  .refine(distinctPorts, distinctPortsCheck);
 export type UpdateMulticastRequest = z.input<typeof updateMulticastRequest>;
 export const multicastIdRequest = z.object({ multicastId: rowId });
 
