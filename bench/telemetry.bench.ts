@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
-import type { LoginResponse, SocketServerMessage } from '@patrol/contracts';
+import type { LoginResponse, ServerInstance, SocketServerMessage } from '@patrol/contracts';
 import { DEFAULT_MAP_CENTER } from '@patrol/contracts';
 import { ConsoleApi, makeRoute, SimRobot, startFleet } from '@patrol/robot-sim';
 import { startEmbeddedBroker, SERVER_MQTT_USERNAME } from '@patrol/server/src/platform/broker.js';
@@ -82,7 +82,23 @@ async function pipeline() {
       }),
     );
 
+    /** The server's own count of telemetry received, from its next service-list report. */
+    const report = async (after = '') => {
+      for (;;) {
+        const res = await fetch(`${server.url}/api/system-server/server/list`, {
+          headers: { authorization: `Bearer ${login.token}` },
+        });
+        const rows = ((await res.json()) as { data: ServerInstance[] }).data;
+        const me = rows.find((r) => r.pid === server.pid);
+        const detail = me?.parts.find((p) => p.name === 'broker')?.detail ?? '';
+        const received = /received (\d+)/.exec(detail);
+        if (me && received && me.lastSeenAt !== after) return { at: me.lastSeenAt, received: Number(received[1]) };
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+
     await new Promise((r) => setTimeout(r, 5000));
+    const first = await report();
     measuring = true;
     const cpu0 = await cpuSeconds(server.pid);
     const t0 = performance.now();
@@ -90,20 +106,25 @@ async function pipeline() {
     const elapsed = (performance.now() - t0) / 1000;
     const cpu = ((await cpuSeconds(server.pid)) - cpu0) / elapsed;
     measuring = false;
+    const last = await report(first.at);
+    const serverIngest = (last.received - first.received) / ((Date.parse(last.at) - Date.parse(first.at)) / 1000);
     const rss = server.rssMiB();
     for (const ws of sockets) ws.close();
     await fleet.stop();
 
     latencies.sort((a, b) => a - b);
     const offered = ROBOTS * HZ;
-    const ingested = seen.size / elapsed;
-    console.log(`pipeline   offered ${offered.toFixed(0)} msg/s, ingested ${ingested.toFixed(0)} states/s`);
+    const delivered = seen.size / elapsed;
+    console.log(
+      `pipeline   offered ${offered.toFixed(0)} msg/s, server ingested ${serverIngest.toFixed(0)} msg/s, ` +
+        `a console got ${delivered.toFixed(0)} states/s (coalesced)`,
+    );
     console.log(
       `           robot-to-browser latency p50 ${ms(percentile(latencies, 50))}  p99 ${ms(percentile(latencies, 99))}` +
         `  (${latencies.length} samples over ${CONSOLES} consoles, ${(socketMessages / elapsed / CONSOLES).toFixed(1)} pushes/s each)`,
     );
     console.log(`           server RSS ${rss.toFixed(0)} MiB, CPU ${(cpu * 100).toFixed(0)} % of one core`);
-    return ingested;
+    return serverIngest;
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });

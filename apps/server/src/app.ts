@@ -120,11 +120,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const auth = createAuthService(ctx);
   const hub = createRealtimeHub(bus, app.log);
-  const servers = createServersService(ctx, app.log);
   let broker: EmbeddedBroker | null = null;
   let gateway: MqttGateway | null = null;
   const robots = createRobotsService(ctx);
   const monitoring = createMonitoringService(ctx, { hub, log: app.log });
+  const servers = createServersService(ctx, app.log, () => {
+    if (!gateway) return [];
+    const { received, dropped } = monitoring.stats();
+    return [
+      {
+        name: 'broker',
+        kind: gateway.kind === 'embedded' ? `aedes :${broker?.port ?? ''}` : 'mqtt',
+        status: gateway.connected() ? 'up' : 'down',
+        detail: `telemetry received ${received}, dropped ${dropped}`,
+      },
+    ];
+  });
   const commands = createCommandsService(ctx, { monitoring, hub, gateway: () => gateway, log: app.log });
   const uploads = createUploadsService(ctx, { monitoring, log: app.log });
   const multicast = createMulticastService(ctx, { monitoring, gateway: () => gateway, log: app.log });

@@ -5,7 +5,7 @@ export const SERVER_HEARTBEAT_MS = 10_000;
 export const SERVER_DOWN_AFTER_MS = 3 * SERVER_HEARTBEAT_MS;
 
 export const partHealth = z.object({
-  /** database, bus, storage (and broker once the robots' broker runs in the server). */
+  /** database, bus, storage, broker (the MQTT broker as this instance's gateway sees it). */
   name: z.string(),
   /** What stands behind it: pglite, postgresql, memory, redis, local... */
   kind: z.string(),

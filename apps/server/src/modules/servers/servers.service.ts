@@ -21,7 +21,12 @@ const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
  * SERVER_HEARTBEAT_MS; the list reads those reports, so it shows every instance sharing the
  * database, and one that stops reporting turns down.
  */
-export function createServersService(ctx: AppContext, log: FastifyBaseLogger) {
+export function createServersService(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  /** Parts that other modules run (the MQTT broker and gateway). */
+  moreParts: () => PartHealth[] = () => [],
+) {
   const instanceId = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`.slice(0, 64);
   const startedAt = new Date();
   let timer: NodeJS.Timeout | null = null;
@@ -39,6 +44,7 @@ export function createServersService(ctx: AppContext, log: FastifyBaseLogger) {
       { name: 'database', kind: ctx.config.databaseUrl ? 'postgresql' : 'pglite', status: database },
       { name: 'bus', kind: ctx.bus.kind, status: 'up' },
       { name: 'storage', kind: 'local', status: storage, detail: ctx.config.dataDir },
+      ...moreParts(),
     ];
   }
 

@@ -30,7 +30,7 @@ describe('service list', () => {
       parts: { name: string; kind: string; status: string }[];
     }[];
 
-  it('shows the running instance, up, with its version and the health of its database, bus and storage', async () => {
+  it('shows the running instance, up, with its version and the health of its database, bus, storage and broker', async () => {
     const rows = await vi.waitFor(async () => {
       const found = await list();
       expect(found.some((r) => r.current)).toBe(true);
@@ -42,8 +42,13 @@ describe('service list', () => {
       ['database', 'up'],
       ['bus', 'up'],
       ['storage', 'up'],
+      ['broker', 'up'],
     ]);
     expect(me.parts[0]!.kind).toMatch(/pglite|postgresql/);
+    expect(me.parts[3]).toMatchObject({
+      kind: expect.stringMatching(/^aedes :\d+$/),
+      detail: expect.stringMatching(/received \d+/),
+    });
   });
 
   it('shows an instance that stopped reporting as down', async () => {
