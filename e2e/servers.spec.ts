@@ -11,4 +11,5 @@ test('the service list shows this server up with the health of its parts', async
   await expect(row.getByText('数据库 · pglite · 正常')).toBeVisible();
   await expect(row.getByText('消息总线 · memory · 正常')).toBeVisible();
   await expect(row.getByText('存储 · local · 正常')).toBeVisible();
+  await expect(row.getByText(/^MQTT 服务 · aedes :\d+ · 正常/)).toBeVisible();
 });
