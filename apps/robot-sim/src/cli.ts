@@ -16,6 +16,7 @@ const { values } = parseArgs({
     prefix: { type: 'string', default: 'SIM' },
     speed: { type: 'string', default: '1.5' },
     keys: { type: 'string', default: join(process.env.DATA_DIR ?? './data', 'robot-sim-keys.json') },
+    auth: { type: 'string', default: process.env.MQTT_DYNSEC === '1' ? 'derived' : 'token' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -31,6 +32,7 @@ if (values.help) {
   --prefix P       serial numbers P-0001... (SIM); existing ones are reused
   --speed M        patrol speed in m/s (1.5)
   --keys FILE      where the robots' private keys are kept (DATA_DIR/robot-sim-keys.json)
+  --auth A         token (a signed JWT; the console's broker) or derived (Mosquitto with dynamic security)
 While it runs, type "offline SERIAL", "crash SERIAL" or "online SERIAL" to take a robot away and back.`);
   process.exit(0);
 }
@@ -52,6 +54,7 @@ const fleet = await startFleet({
   prefix: values.prefix,
   speed: Number(values.speed),
   keysFile: values.keys,
+  auth: values.auth === 'derived' ? 'derived' : 'token',
   onLog: (line) => console.log(line),
 });
 console.log(`${fleet.robots.length} robots connected to ${values.mqtt}, patrolling. Ctrl-C stops them.`);

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, randomUUID, sign } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
+  derivedPasswordText,
   REPLY_CODES,
   robotCommand,
   robotConfig,
@@ -33,6 +34,11 @@ export type SimRobotOptions = {
   eventChance?: number;
   /** Chance per telemetry tick of a data upload record (0.002 by default); 0 for none. */
   uploadChance?: number;
+  /**
+   * The MQTT password: `token`, a short-lived JWT signed with the key (the console's own broker), or
+   * `derived`, the static password derived from the key (a Mosquitto with dynamic security).
+   */
+  auth?: 'token' | 'derived';
   /** Lifetime of the MQTT token, s (3600 at most). */
   tokenTtlS?: number;
   /** Called for what the robot does, for logs. */
@@ -91,6 +97,7 @@ export class SimRobot {
       eventChance: 0.002,
       uploadChance: 0.002,
       tokenTtlS: 3600,
+      auth: 'token',
       ...options,
     };
     this.position = options.route.points[0]!;
@@ -108,6 +115,12 @@ export class SimRobot {
       .sign(key);
   }
 
+  /** The static password derived from the key (see derivedPasswordText). */
+  derivedPassword(): string {
+    const text = derivedPasswordText(this.serial, this.options.keyVersion);
+    return sign(null, Buffer.from(text), createPrivateKey(this.options.privateKey)).toString('base64url');
+  }
+
   get connected(): boolean {
     return this.client?.connected ?? false;
   }
@@ -115,7 +128,8 @@ export class SimRobot {
   /** Connects and starts reporting; rejects when the broker refuses the robot. */
   async connect(): Promise<void> {
     if (this.client) return;
-    const password = await this.token();
+    const derived = this.options.auth === 'derived';
+    const password = derived ? this.derivedPassword() : await this.token();
     const client = mqtt.connect(this.options.brokerUrl, {
       clientId: this.serial,
       username: this.serial,
@@ -134,13 +148,15 @@ export class SimRobot {
     });
     this.client = client;
     // Keep a valid token for reconnects.
-    this.tokenTimer = setInterval(
-      () => {
-        void this.token().then((t) => (client.options.password = t));
-      },
-      Math.max(60_000, (this.options.tokenTtlS * 1000) / 2),
-    );
-    this.tokenTimer.unref();
+    if (!derived) {
+      this.tokenTimer = setInterval(
+        () => {
+          void this.token().then((t) => (client.options.password = t));
+        },
+        Math.max(60_000, (this.options.tokenTtlS * 1000) / 2),
+      );
+      this.tokenTimer.unref();
+    }
     client.on('connect', () => {
       client.subscribe([robotTopic(this.serial, 'cmd'), robotTopic(this.serial, 'config')], { qos: 1 });
       this.publish('online', { online: true, ts: Date.now() }, { qos: 1, retain: true });

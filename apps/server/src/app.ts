@@ -33,6 +33,7 @@ import { createMulticastService } from './modules/multicast/multicast.service.js
 import { createUserRobotsService } from './modules/user-robots/user-robots.service.js';
 import { SERVER_MQTT_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from './platform/broker.js';
 import { startMqttGateway, type MqttGateway } from './platform/mqtt.js';
+import { connectProvisioner, type RobotProvisioner } from './platform/dynsec.js';
 import { API_PREFIX, installAccessHook } from './platform/auth.js';
 import { createMemoryBus, type Bus } from './platform/bus.js';
 import type { AppConfig } from './platform/config.js';
@@ -122,7 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const hub = createRealtimeHub(bus, app.log);
   let broker: EmbeddedBroker | null = null;
   let gateway: MqttGateway | null = null;
-  const robots = createRobotsService(ctx);
+  let provisioner: RobotProvisioner | null = null;
+  const robots = createRobotsService(ctx, () => provisioner);
   const monitoring = createMonitoringService(ctx, { hub, log: app.log });
   const servers = createServersService(ctx, app.log, () => {
     if (!gateway) return [];
@@ -192,6 +194,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         shareGroup: config.mqttShareGroup,
         log: app.log,
       });
+      if (config.mqttDynsec) {
+        provisioner = await connectProvisioner({
+          url: config.mqttUrl,
+          username: config.mqttUsername,
+          password: config.mqttPassword,
+          log: app.log,
+        });
+        app.log.info('mqtt: robots are provisioned in the broker (dynamic security)');
+      }
     } else {
       // Nobody is connected to a broker that is only starting.
       await setAllRobotsOffline(ctx.db);
@@ -216,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     multicast.stop();
     await monitoring.stop();
     await gateway?.close();
+    await provisioner?.close();
     await broker?.close();
     await servers.stop();
     hub.close();

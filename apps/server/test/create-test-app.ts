@@ -35,6 +35,10 @@ export type TestAppOptions = {
   database?: Database;
   /** An external broker (e.g. the machine's Mosquitto) instead of the embedded one, with its own share group. */
   mqttUrl?: string;
+  /** Credentials on the external broker, and whether it enforces robots' identities (dynamic security). */
+  mqttUsername?: string;
+  mqttPassword?: string;
+  mqttDynsec?: boolean;
   /** The bus (e.g. Redis, to run several instances); an in-process one by default. */
   bus?: Bus;
   /** Shared-subscription group on the external broker; one of its own by default. */
@@ -107,6 +111,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     scryptLogN: 10,
     mqttPort: 0,
     mqttUrl: options.mqttUrl ?? null,
+    mqttUsername: options.mqttUsername ?? null,
+    mqttPassword: options.mqttPassword ?? null,
+    mqttDynsec: options.mqttDynsec ?? false,
     mqttShareGroup: options.mqttShareGroup ?? `patrol-test-${randomBytes(4).toString('hex')}`,
     adminPassword: options.adminPassword === undefined ? TEST_ADMIN_PASSWORD : options.adminPassword,
     dataDir: options.dataDir ?? '/nonexistent',

@@ -189,3 +189,10 @@ export const robotConfig = z.object({
     .nullable(),
 });
 export type RobotConfig = z.infer<typeof robotConfig>;
+
+/**
+ * What a robot signs (Ed25519, deterministic) to get its static MQTT password on a broker that
+ * takes only static passwords (Mosquitto's dynamic security): base64url of the signature of this
+ * text. The console computes it once, at registration or rotation, while it still has the key.
+ */
+export const derivedPasswordText = (serial: string, keyVersion: number) => `patrol-mqtt:${serial}:${keyVersion}`;

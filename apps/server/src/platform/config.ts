@@ -18,6 +18,11 @@ export type AppConfig = {
   /** Credentials of the server's own client on an external broker. */
   mqttUsername: string | null;
   mqttPassword: string | null;
+  /**
+   * The external broker is a Mosquitto whose dynamic-security plugin enforces robot identities;
+   * the server provisions each robot there (MQTT_DYNSEC=1; MQTT_USERNAME is a dynsec administrator).
+   */
+  mqttDynsec: boolean;
   /** Shared-subscription group of the instances on an external broker (MQTT_SHARE_GROUP). */
   mqttShareGroup: string;
   /** Redis for the bus between several server instances; in-process when unset. */
@@ -73,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttUsername: text(env.MQTT_USERNAME),
     mqttPassword: env.MQTT_PASSWORD ? env.MQTT_PASSWORD : null,
     mqttShareGroup: text(env.MQTT_SHARE_GROUP) ?? 'patrol-server',
+    mqttDynsec: ['1', 'true'].includes(text(env.MQTT_DYNSEC) ?? ''),
     redisUrl: text(env.REDIS_URL),
     scryptLogN: DEFAULT_SCRYPT_LOG_N,
     trustProxy: trustProxy(env.TRUST_PROXY),

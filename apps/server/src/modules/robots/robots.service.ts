@@ -1,6 +1,7 @@
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import {
+  derivedPasswordText,
   ROBOT_TOKEN_MAX_TTL_S,
   ROBOT_TOKEN_SKEW_S,
   type Page,
@@ -9,6 +10,7 @@ import {
 } from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import type { RobotProvisioner } from '../../platform/dynsec.js';
 import { STATUS } from '../../db/columns.js';
 import { AppError, conflictOn, notFound } from '../../platform/errors.js';
 import { findTenant } from '../tenants/tenants.repository.js';
@@ -61,6 +63,13 @@ export async function verifyRobotToken(
   }
 }
 
+/** The robot's static MQTT password for brokers that take only those (see derivedPasswordText). */
+export function derivedPassword(privateKeyPem: string, serial: string, keyVersion: number): string {
+  return sign(null, Buffer.from(derivedPasswordText(serial, keyVersion)), createPrivateKey(privateKeyPem)).toString(
+    'base64url',
+  );
+}
+
 export function toRobotRow(row: RobotDbRow): RobotRow {
   return {
     robotId: row.id,
@@ -76,8 +85,18 @@ export function toRobotRow(row: RobotDbRow): RobotRow {
 }
 
 /** The robot registry of a tenant: robots, their keys and their rotation. */
-export function createRobotsService(ctx: AppContext) {
+export function createRobotsService(ctx: AppContext, provisioner: () => RobotProvisioner | null = () => null) {
   const { db, bus } = ctx;
+  /** Gives the robot its identity on an external broker that enforces it; nothing on the embedded one. */
+  const provision = async (serial: string, privateKey: string, keyVersion: number) => {
+    const target = provisioner();
+    if (!target) return;
+    try {
+      await target.upsertRobot(serial, derivedPassword(privateKey, serial, keyVersion));
+    } catch (error) {
+      throw Object.assign(new AppError(503, 'errors.unavailable'), { cause: error });
+    }
+  };
   const changed = (robotIds: number[]) => bus.publish('robots.changed', { robotIds });
 
   async function robotOf(caller: AuthContext, robotId: number): Promise<RobotDbRow> {
@@ -102,8 +121,12 @@ export function createRobotsService(ctx: AppContext) {
     const taken = () => conflictOn('serialNumber', 'robots.serialTaken');
     if (await findRobotBySerial(db, input.serialNumber)) throw taken();
     const keys = newRobotKeyPair();
-    const row = await insertRobot(db, caller.tenantId, { ...input, publicKey: keys.publicKey });
-    if (!row) throw taken();
+    const row = await db.transaction(async (tx) => {
+      const made = await insertRobot(tx, caller.tenantId, { ...input, publicKey: keys.publicKey });
+      if (!made) throw taken();
+      await provision(made.serialNumber, keys.privateKey, made.keyVersion);
+      return made;
+    });
     await changed([row.id]);
     return { robot: toRobotRow(row), privateKey: keys.privateKey };
   }
@@ -120,19 +143,24 @@ export function createRobotsService(ctx: AppContext) {
   async function rotateKey(caller: AuthContext, robotId: number): Promise<RobotKeyResponse> {
     const current = await robotOf(caller, robotId);
     const keys = newRobotKeyPair();
-    const row = await updateRobot(db, caller.tenantId, robotId, {
-      publicKey: keys.publicKey,
-      keyVersion: current.keyVersion + 1,
+    const row = await db.transaction(async (tx) => {
+      const updated = await updateRobot(tx, caller.tenantId, robotId, {
+        publicKey: keys.publicKey,
+        keyVersion: current.keyVersion + 1,
+      });
+      if (!updated) throw notFound('robots.notFound');
+      await provision(updated.serialNumber, keys.privateKey, updated.keyVersion);
+      return updated;
     });
-    if (!row) throw notFound('robots.notFound');
     await changed([row.id]);
     return { robot: toRobotRow(row), privateKey: keys.privateKey };
   }
 
   /** Removes the robot; its command, reply and upload records stay with the tenant. */
   async function remove(caller: AuthContext, robotId: number) {
-    await robotOf(caller, robotId);
+    const robot = await robotOf(caller, robotId);
     if (!(await deleteRobot(db, caller.tenantId, robotId))) throw notFound('robots.notFound');
+    await provisioner()?.removeRobot(robot.serialNumber);
     await changed([robotId]);
   }
 

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import { ROBOT_PUBLISH_TOPICS, ROBOT_SUBSCRIBE_TOPICS, robotTopic } from '@patrol/contracts';
+
+const CONTROL = '$CONTROL/dynamic-security/v1';
+const RESPONSE = `${CONTROL}/response`;
+
+type Command = { command: string; [key: string]: unknown };
+type Response = { command: string; error?: string };
+
+/** Keeps robots' identities on an external Mosquitto whose dynamic-security plugin enforces them. */
+export type RobotProvisioner = {
+  /** Creates (or replaces) the robot's client and its role limited to its own topics. */
+  upsertRobot(serial: string, password: string): Promise<void>;
+  removeRobot(serial: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+const roleOf = (serial: string) => `patrol-robot-${serial}`;
+
+/** The role of one robot: publish its own reports, subscribe to its own commands and config. */
+function robotAcls(serial: string) {
+  return [
+    ...ROBOT_PUBLISH_TOPICS.map((kind) => ({
+      acltype: 'publishClientSend',
+      topic: robotTopic(serial, kind),
+      allow: true,
+    })),
+    ...ROBOT_SUBSCRIBE_TOPICS.flatMap((kind) => [
+      { acltype: 'subscribeLiteral', topic: robotTopic(serial, kind), allow: true },
+      { acltype: 'publishClientReceive', topic: robotTopic(serial, kind), allow: true },
+    ]),
+  ];
+}
+
+/**
+ * Provisions robots through Mosquitto's dynamic-security plugin (MQTT_DYNSEC=1): one client per
+ * robot (username = serial, password derived from its key) holding one role that allows only its
+ * own topics. The server connects as MQTT_USERNAME, a dynamic-security administrator.
+ */
+export async function connectProvisioner(options: {
+  url: string;
+  username: string | null;
+  password: string | null;
+  log: FastifyBaseLogger;
+}): Promise<RobotProvisioner> {
+  const client: MqttClient = await mqtt.connectAsync(options.url, {
+    clientId: `patrol-dynsec-${randomBytes(6).toString('hex')}`,
+    ...(options.username ? { username: options.username } : {}),
+    ...(options.password ? { password: options.password } : {}),
+    reconnectPeriod: 2000,
+  });
+  await client.subscribeAsync(RESPONSE, { qos: 1 });
+  const waiting: ((responses: Response[]) => void)[] = [];
+  client.on('message', (topic, payload) => {
+    if (topic !== RESPONSE) return;
+    const body = JSON.parse(payload.toString('utf8')) as { responses?: Response[] };
+    waiting.shift()?.(body.responses ?? []);
+  });
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Sends commands and waits for their responses; requests go one at a time, so answers match. */
+  function send(commands: Command[]): Promise<Response[]> {
+    const run = async () => {
+      const answer = new Promise<Response[]>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('dynamic security did not answer')), 10_000);
+        waiting.push((responses) => {
+          clearTimeout(timer);
+          resolve(responses);
+        });
+      });
+      await client.publishAsync(CONTROL, JSON.stringify({ commands }), { qos: 1 });
+      return answer;
+    };
+    const result = queue.then(run, run);
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  const failed = (responses: Response[], ignore: RegExp) =>
+    responses.filter((r) => r.error && !ignore.test(r.error)).map((r) => `${r.command}: ${r.error}`);
+
+  return {
+    async upsertRobot(serial, password) {
+      // Replace whatever was there: a rotated key gets a fresh client and role.
+      await send([
+        { command: 'deleteClient', username: serial },
+        { command: 'deleteRole', rolename: roleOf(serial) },
+      ]);
+      const responses = await send([
+        { command: 'createRole', rolename: roleOf(serial), acls: robotAcls(serial) },
+        { command: 'createClient', username: serial, password, roles: [{ rolename: roleOf(serial) }] },
+      ]);
+      const errors = failed(responses, /^$/);
+      if (errors.length) throw new Error(`provisioning ${serial} failed: ${errors.join('; ')}`);
+    },
+    async removeRobot(serial) {
+      const responses = await send([
+        { command: 'deleteClient', username: serial },
+        { command: 'deleteRole', rolename: roleOf(serial) },
+      ]);
+      const errors = failed(responses, /not found/i);
+      if (errors.length) options.log.warn({ serial, errors }, 'robot deprovisioning failed');
+    },
+    close: () => client.endAsync(),
+  };
+}
