@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ROBOT_PUSH_INTERVAL_MS,
+  robotEvent,
   robotOnline,
   robotTelemetry,
   type RobotLive,
@@ -126,6 +127,18 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
     await setRobotOnline(db, next.robot.robotId, parsed.data.online, at);
   }
 
+  /** Events are checked and logged here; the alarm screens act on them. */
+  async function onEvent(serial: string, payload: unknown) {
+    const parsed = robotEvent.safeParse(payload);
+    if (!parsed.success) {
+      deps.log.warn({ serial }, 'event dropped: invalid');
+      return;
+    }
+    const entry = await resolveSerial(serial);
+    if (!entry) return;
+    deps.log.info({ serial, tenantId: entry.tenantId, event: parsed.data }, 'robot event');
+  }
+
   function applyBatch(items: LiveEntry[]) {
     const byTenant = new Map<number, RobotLive[]>();
     for (const item of items) {
@@ -195,6 +208,7 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
     if (gateway) {
       gateway.on('state', onState);
       gateway.on('online', onOnline);
+      gateway.on('event', onEvent);
     }
     const every = (ms: number, task: () => Promise<void>, what: string) => {
       const timer = setInterval(() => {
