@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import type { RobotKeyResponse, RobotRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { PresenceTag } from '@/shared/fleet';
+import { PresenceTag, useFleet } from '@/shared/fleet';
 import { ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
 import {
   deleteRobot,
@@ -37,6 +37,10 @@ export function RobotsPage() {
     refetchInterval: REFRESH_MS,
   });
 
+  // Presence comes live over the console socket; the list's own refresh is the fallback.
+  const { fleet } = useFleet();
+  const live = (row: RobotRow) => fleet.get(row.robotId);
+
   const handleRotate = async (row: RobotRow) => {
     const rotated = await rotateRobotKey(row.robotId);
     await refreshRobots();
@@ -56,9 +60,14 @@ export function RobotsPage() {
       title: t('fields.status'),
       dataIndex: 'online',
       width: 100,
-      render: (online: boolean) => <PresenceTag online={online} />,
+      render: (online: boolean, row) => <PresenceTag online={live(row)?.online ?? online} />,
     },
-    { title: t('fields.lastSeen'), dataIndex: 'lastSeenTime', width: 170, render: formatTime },
+    {
+      title: t('fields.lastSeen'),
+      dataIndex: 'lastSeenTime',
+      width: 170,
+      render: (value: string | null, row) => formatTime(live(row)?.lastSeenTime ?? value),
+    },
     { title: t('fields.keyVersion'), dataIndex: 'keyVersion', width: 100, align: 'center' },
     { title: t('fields.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
     {
