@@ -96,11 +96,18 @@ export async function startEmbeddedBroker(options: {
 
   const server: Server = createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => {
-      server.off('error', reject);
-      resolve();
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      broker.close();
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `MQTT port ${options.port} is already in use (another broker?): set MQTT_PORT to a free port, ` +
+                'or MQTT_URL to use that broker',
+            )
+          : error,
+      );
     });
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
