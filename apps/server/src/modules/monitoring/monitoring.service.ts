@@ -74,6 +74,12 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
     pending.delete(robotId);
   };
 
+  /** The robot behind a serial when this instance knows it already. */
+  function cached(serial: string): LiveEntry | undefined {
+    const id = bySerial.get(serial);
+    return id === undefined ? undefined : live.get(id);
+  }
+
   /** The robot behind a serial on the wire; one registered on another instance is read from the database. */
   async function resolveSerial(serial: string): Promise<LiveEntry | undefined> {
     const id = bySerial.get(serial);
@@ -93,7 +99,9 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
       deps.log.warn({ serial, issues: parsed.error.issues.slice(0, 3) }, 'telemetry dropped: invalid');
       return;
     }
-    const entry = await resolveSerial(serial);
+    // Known robots are handled without waiting, so messages apply in the order they arrived (a
+    // state that arrived before the last will must not put the robot back online after it).
+    const entry = cached(serial) ?? (await resolveSerial(serial));
     if (!entry) {
       dropped++;
       deps.log.warn({ serial }, 'telemetry dropped: unknown robot');
@@ -115,7 +123,7 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
       deps.log.warn({ serial }, 'presence dropped: invalid');
       return;
     }
-    const entry = await resolveSerial(serial);
+    const entry = cached(serial) ?? (await resolveSerial(serial));
     if (!entry) return;
     const at = new Date();
     const next: LiveEntry = {
@@ -142,6 +150,12 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
   function applyBatch(items: LiveEntry[]) {
     const byTenant = new Map<number, RobotLive[]>();
     for (const item of items) {
+      // Instances report what they received; one may report later what another has superseded
+      // (a state received just before the last will that another instance took). Time never goes back.
+      const before = live.get(item.robot.robotId);
+      const was = before?.robot.lastSeenTime;
+      const now = item.robot.lastSeenTime;
+      if (before && before.tenantId === item.tenantId && was && now && now < was) continue;
       put(item);
       let list = byTenant.get(item.tenantId);
       if (!list) byTenant.set(item.tenantId, (list = []));
