@@ -33,7 +33,7 @@ const record = (over: Partial<CommandRecord>): CommandRecord => ({
 });
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, message: 'success', data }), { status: 200 });
 
-describe('robot control', () => {
+describe('robot control', { timeout: 20_000 }, () => {
   const fetchMock = vi.fn();
   const sent: unknown[] = [];
   beforeEach(async () => {

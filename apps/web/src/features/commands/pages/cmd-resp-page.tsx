@@ -1,9 +1,10 @@
-import { Table, Typography } from 'antd';
+import { Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { CommandReplyRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListPage, formatTime, useListQuery } from '@/shared/list';
 import { commandRepliesKey, fetchCommandReplies, type RecordFilters } from '../api/records-api';
+import { wireColumns } from '../components/records-columns';
 import { RecordsSearchBar } from '../components/records-search-bar';
 import { ReplyCode } from '../components/reply-code';
 
@@ -17,28 +18,7 @@ export function CmdRespPage() {
   });
   const columns: TableColumnsType<CommandReplyRow> = [
     { title: t('records.columns.receiveTime'), dataIndex: 'receiveTime', width: 170, render: formatTime },
-    {
-      title: t('records.columns.topic'),
-      dataIndex: 'topic',
-      width: 220,
-      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-    },
-    {
-      title: t('records.columns.requestId'),
-      dataIndex: 'commandId',
-      width: 150,
-      ellipsis: true,
-      render: (v: string) => <Typography.Text copyable={{ text: v }}>{v.slice(0, 8)}</Typography.Text>,
-    },
-    {
-      title: t('records.columns.robot'),
-      key: 'robot',
-      render: (_, r) => (
-        <span>
-          {r.robotName} <Typography.Text type="secondary">{r.serialNumber}</Typography.Text>
-        </span>
-      ),
-    },
+    ...wireColumns<CommandReplyRow>(t),
     {
       title: t('records.columns.command'),
       dataIndex: 'commandName',

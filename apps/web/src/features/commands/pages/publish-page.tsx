@@ -1,4 +1,4 @@
-import { Table, Tag, Typography } from 'antd';
+import { Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { CommandRecord } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { ListPage, formatTime, useListQuery } from '@/shared/list';
 import { commandRecordsKey, fetchCommandRecords, type RecordFilters } from '../api/records-api';
 import { CommandStatusTag } from '../components/command-status-tag';
 import { argsText } from '../components/records-format';
+import { wireColumns } from '../components/records-columns';
 import { RecordsSearchBar } from '../components/records-search-bar';
 import { ReplyCode } from '../components/reply-code';
 
@@ -19,28 +20,7 @@ export function PublishPage() {
   });
   const columns: TableColumnsType<CommandRecord> = [
     { title: t('records.columns.publishTime'), dataIndex: 'publishTime', width: 170, render: formatTime },
-    {
-      title: t('records.columns.topic'),
-      dataIndex: 'topic',
-      width: 200,
-      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-    },
-    {
-      title: t('records.columns.requestId'),
-      dataIndex: 'commandId',
-      width: 150,
-      ellipsis: true,
-      render: (v: string) => <Typography.Text copyable={{ text: v }}>{v.slice(0, 8)}</Typography.Text>,
-    },
-    {
-      title: t('records.columns.robot'),
-      key: 'robot',
-      render: (_, r) => (
-        <span>
-          {r.robotName} <Typography.Text type="secondary">{r.serialNumber}</Typography.Text>
-        </span>
-      ),
-    },
+    ...wireColumns<CommandRecord>(t),
     {
       title: t('records.columns.command'),
       key: 'command',
