@@ -77,15 +77,16 @@ test("a tenant's robots: who sees which, their multicast config, and moving one 
   // The yard robot moves to the platform tenant, after a confirmation; its old tenant no longer has it.
   await actIn(page, '平台租户');
   await openFromMenu(page, '系统管理', '机器人迁移');
+  // Each list opens beside its own field: the page's other tenant lists keep hidden options too.
   await page.getByLabel('源租户').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '巡检一部' }).click();
+  await page.locator('.move-source-field .ant-select-item-option').filter({ hasText: '巡检一部' }).click();
   await page
     .locator('.ant-table-row')
     .filter({ hasText: `YARD-${tag}` })
     .locator('input[type=checkbox]')
     .check();
   await page.getByLabel('迁移到').click();
-  await page.locator('.ant-select-item-option:visible').filter({ hasText: '平台租户' }).last().click();
+  await page.locator('.move-target-field .ant-select-item-option').filter({ hasText: '平台租户' }).click();
   await page.getByRole('button', { name: '迁移 1 台' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: '将 1 台机器人从「巡检一部」迁移到「平台租户」？' });
   await expect(confirm).toContainText('记录仍留在「巡检一部」');

@@ -72,19 +72,22 @@ export function MoveRobotsPage() {
       search={
         <SearchBar<MoveFilters> form={searchForm} onSearch={list.search} onReset={list.reset}>
           <Form.Item label={t('move.source')} required>
-            <Select
-              aria-label={t('move.source')}
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 220 }}
-              placeholder={t('move.chooseSource')}
-              value={sourceId ?? undefined}
-              loading={tenants.isFetching}
-              options={options}
-              onChange={(v: number) => {
-                setSourceId(v);
-                setSelected([]);
-              }}
-            />
+            <span className="move-source-field">
+              <Select
+                getPopupContainer={(node: HTMLElement) => node.parentElement ?? document.body}
+                aria-label={t('move.source')}
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 220 }}
+                placeholder={t('move.chooseSource')}
+                value={sourceId ?? undefined}
+                loading={tenants.isFetching}
+                options={options}
+                onChange={(v: number) => {
+                  setSourceId(v);
+                  setSelected([]);
+                }}
+              />
+            </span>
           </Form.Item>
           <Form.Item name="keyword" label={t('move.keyword')}>
             <Input allowClear placeholder={t('move.keywordPlaceholder')} style={{ width: 220 }} disabled={!sourceId} />
@@ -95,15 +98,18 @@ export function MoveRobotsPage() {
       toolbar={
         <Space wrap>
           <Typography.Text>{t('move.target')}</Typography.Text>
-          <Select
-            aria-label={t('move.target')}
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 220 }}
-            placeholder={t('move.chooseTarget')}
-            value={targetId ?? undefined}
-            options={options.filter((o) => o.value !== sourceId)}
-            onChange={(v: number) => setTargetId(v)}
-          />
+          <span className="move-target-field">
+            <Select
+              getPopupContainer={(node: HTMLElement) => node.parentElement ?? document.body}
+              aria-label={t('move.target')}
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 220 }}
+              placeholder={t('move.chooseTarget')}
+              value={targetId ?? undefined}
+              options={options.filter((o) => o.value !== sourceId)}
+              onChange={(v: number) => setTargetId(v)}
+            />
+          </span>
           <Button
             type="primary"
             icon={<SwapOutlined />}
