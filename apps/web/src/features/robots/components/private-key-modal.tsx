@@ -12,7 +12,8 @@ function download(fileName: string, text: string) {
   document.body.append(link);
   link.click();
   link.remove();
-  URL.revokeObjectURL(url);
+  // Revoked after the click has been handled, as the shared download does (some browsers need it).
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**
