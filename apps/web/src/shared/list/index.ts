@@ -12,3 +12,4 @@ export { StatusSwitch } from './status-switch';
 export { StatusFilter } from './status-filter';
 export { FormModal } from './form-modal';
 export { formatTime } from './format';
+export { DeleteAction, EditAction } from './row-actions';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Empty, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
+import { App, Button, Empty, Form, Input, Select, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { ExposeRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useHomeData } from '@/shared/api';
-import { ListPage, SearchBar, StatusSwitch, formatTime, useListQuery } from '@/shared/list';
+import { DeleteAction, EditAction, ListPage, SearchBar, StatusSwitch, formatTime, useListQuery } from '@/shared/list';
 import {
   deleteExpose,
   exposeKey,
@@ -74,18 +74,8 @@ export function ExposePage() {
       width: 180,
       render: (_, row) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-            {t('edit')}
-          </Button>
-          <Popconfirm
-            title={t('deleteConfirm', { name: row.account })}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => handleDelete(row)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('delete')}
-            </Button>
-          </Popconfirm>
+          <EditAction onClick={() => setEditing(row)} />
+          <DeleteAction title={t('deleteConfirm', { name: row.account })} onConfirm={() => handleDelete(row)} />
         </Space>
       ),
     },

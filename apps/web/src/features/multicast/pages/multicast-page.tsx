@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Form, Input, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { MulticastRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
+import { DeleteAction, EditAction, ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
 import {
   deleteMulticast,
   fetchMulticastPage,
@@ -69,18 +69,8 @@ export function MulticastPage() {
       width: 170,
       render: (_, row) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-            {t('edit')}
-          </Button>
-          <Popconfirm
-            title={t('deleteConfirm', { name: row.name })}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => handleDelete(row)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('delete')}
-            </Button>
-          </Popconfirm>
+          <EditAction onClick={() => setEditing(row)} />
+          <DeleteAction title={t('deleteConfirm', { name: row.name })} onConfirm={() => handleDelete(row)} />
         </Space>
       ),
     },

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import type { RobotKeyResponse, RobotRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { PresenceTag, useFleet } from '@/shared/fleet';
-import { ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
+import { DeleteAction, EditAction, ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
 import {
   deleteRobot,
   fetchRobots,
@@ -76,9 +76,7 @@ export function RobotsPage() {
       width: 260,
       render: (_, row) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-            {t('edit')}
-          </Button>
+          <EditAction onClick={() => setEditing(row)} />
           <Popconfirm
             title={t('rotateConfirm', { name: row.name })}
             description={t('rotateHint')}
@@ -88,16 +86,11 @@ export function RobotsPage() {
               {t('rotate')}
             </Button>
           </Popconfirm>
-          <Popconfirm
+          <DeleteAction
             title={t('deleteConfirm', { name: row.name })}
             description={t('deleteHint')}
-            okButtonProps={{ danger: true }}
             onConfirm={() => handleDelete(row)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('delete')}
-            </Button>
-          </Popconfirm>
+          />
         </Space>
       ),
     },
