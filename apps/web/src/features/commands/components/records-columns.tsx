@@ -9,19 +9,21 @@ export function wireColumns<R extends WithRobot>(t: TFunction<'commands'>) {
     {
       title: t('records.columns.topic'),
       dataIndex: 'topic',
-      width: 210,
+      width: 200,
+      ellipsis: true,
       render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
     },
     {
       title: t('records.columns.requestId'),
       dataIndex: 'commandId',
-      width: 150,
+      width: 120,
       ellipsis: true,
       render: (v: string) => <Typography.Text copyable={{ text: v }}>{v.slice(0, 8)}</Typography.Text>,
     },
     {
       title: t('records.columns.robot'),
       key: 'robot',
+      width: 190,
       render: (_: unknown, r: R) => (
         <span>
           {r.robotName} <Typography.Text type="secondary">{r.serialNumber}</Typography.Text>

@@ -22,6 +22,7 @@ export function CmdRespPage() {
     {
       title: t('records.columns.command'),
       dataIndex: 'commandName',
+      width: 140,
       render: (v: CommandReplyRow['commandName']) => (v ? t(`records.commandNames.${v}`) : t('records.unknownCommand')),
     },
     {
@@ -42,6 +43,7 @@ export function CmdRespPage() {
         rowKey="replyId"
         size="middle"
         columns={columns}
+        scroll={{ x: 1300 }}
         aria-label={t('records.replyTitle')}
         {...list.tableProps}
       />

@@ -24,6 +24,7 @@ export function PublishPage() {
     {
       title: t('records.columns.command'),
       key: 'command',
+      width: 180,
       render: (_, r) => {
         const args = argsText(r, t);
         return (
@@ -63,6 +64,7 @@ export function PublishPage() {
         rowKey="recordId"
         size="middle"
         columns={columns}
+        scroll={{ x: 1300 }}
         aria-label={t('records.publishTitle')}
         {...list.tableProps}
       />
