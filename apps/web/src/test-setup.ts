@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import '@/shared/i18n';
 
@@ -6,6 +6,12 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// React's scheduler may still hold work queued by the last unmount; let it run before jsdom goes
+// away, or it fails later with "window is not defined" and counts against the run.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
 // jsdom has no matchMedia; antd's responsive helpers ask for it.
