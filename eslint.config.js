@@ -28,6 +28,57 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // The platform (HTTP, database, bus, broker) knows no module: modules are handed to it.
+    files: ['apps/server/src/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/modules/**'], message: 'The platform never imports a module; hand it what it needs.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module uses another one through its service or its `<area>.shared.ts`, never its
+    // repository or its tables (tables files may reference others' for foreign keys, and
+    // repositories may join them: see the next block). Tests and isolation fixtures reach anything.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.isolation.ts', '**/*.tables.ts', '**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository.js', '../*/*.tables.js'],
+              message: "Ask the other module's service or <area>.shared.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository.js', '../*/*.service.js', '../*/*.shared.js'],
+              message: 'A repository queries tables (its own, or others joined); it calls no other module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },

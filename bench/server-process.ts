@@ -1,11 +1,13 @@
-// Starts the real server as a user would (node + tsx on apps/server/src/main.ts) and reports when
-// it is ready, so benchmarks measure the product, not a test harness.
+// Starts the real server as a user would (`npm run serve`: node on the compiled
+// apps/server/dist/main.js, built by `npm run build`) and reports when it is ready, so benchmarks
+// measure the product, not a test harness.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const SERVER_BUNDLE = 'apps/server/dist/main.js';
 
 export type RunningServer = {
   url: string;
@@ -29,11 +31,12 @@ async function freePort(): Promise<number> {
 }
 
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  if (!existsSync(`${root}/${SERVER_BUNDLE}`)) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build first`);
   const port = await freePort();
   const mqttPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,26 +1,43 @@
-// The telemetry pipeline under a simulated fleet: BENCH_ROBOTS robots (1000) report at BENCH_HZ (1)
-// through the broker into the real server, which coalesces their state to BENCH_CONSOLES (10)
-// console sockets. Prints the states ingested per second, robot-to-browser latency p50/p99, the
-// server's RSS and CPU, and beside it the raw throughput of the same broker with a bare subscriber.
-// With BENCH_MQTT_URL (e.g. mqtt://127.0.0.1:1883) both run on that external broker instead of the
-// embedded one. Asserts nothing.
+// The telemetry pipeline under load. A lean load generator (raw MQTT clients in a worker thread, one
+// per registered robot, publishing valid telemetry at a paced rate) drives:
+//   1. the broker alone: the same clients into a bare broker with one bare subscriber, ramping the
+//      rate with a fixed number of messages per step, so it never overflows; the highest rate carried
+//      with nothing lost;
+//   2. the server: the same ramp into the real server, each step spanning one service-list report,
+//      so the server's own ingest count is compared with what was published; the highest rate ingested
+//      with nothing lost, and that rate ÷ the broker alone;
+//   3. the fleet: BENCH_ROBOTS robots (1000) at BENCH_HZ (1) for BENCH_SECONDS (30) with BENCH_CONSOLES
+//      (10) console sockets watching: ingest %, what the broker dropped, robot-to-browser latency
+//      p50/p99, pushes a second per socket, the server's RSS and CPU.
+// BENCH_RATES (e.g. `2000,8000`) replaces the ramp's rates; BENCH_LOAD_ROBOTS (1000) sizes the load
+// generator's fleet (each robot stays under the per-robot publish limit). With BENCH_MQTT_URL (e.g.
+// mqtt://127.0.0.1:1883) everything runs on that external broker. Asserts nothing.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
 import type { LoginResponse, ServerInstance, SocketServerMessage } from '@patrol/contracts';
-import { DEFAULT_MAP_CENTER } from '@patrol/contracts';
-import { ConsoleApi, makeRoute, SimRobot, startFleet } from '@patrol/robot-sim';
+import { DEFAULT_MAP_CENTER, SERVER_HEARTBEAT_MS } from '@patrol/contracts';
+import { ConsoleApi, makeRoute, SimRobot } from '@patrol/robot-sim';
 import { startEmbeddedBroker, SERVER_MQTT_USERNAME } from '@patrol/server/src/platform/broker.js';
+import { PER_ROBOT_RATE, type LoadReply, type LoadRobot, type LoadRun, type LoadSetup } from './load-generator.js';
 import { ms, percentile, startServer } from './server-process.js';
 
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 1000);
 const HZ = Number(process.env.BENCH_HZ ?? 1);
 const CONSOLES = Number(process.env.BENCH_CONSOLES ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const LOAD_ROBOTS = Math.max(ROBOTS, Number(process.env.BENCH_LOAD_ROBOTS ?? 1000));
+const RATES = process.env.BENCH_RATES?.split(',').map(Number).filter(Boolean);
 const EXTERNAL = process.env.BENCH_MQTT_URL?.trim();
 const PASSWORD = 'Bench-fleet-1x';
+/** The broker-alone ramp: messages per step = rate × this. */
+const BROKER_STEP_S = 2;
+
+const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
+const log = { error: console.error, warn: console.warn, info: () => undefined, debug: () => undefined };
 
 /** user + system CPU seconds of a process so far (Linux, 100 ticks a second). */
 async function cpuSeconds(pid: number): Promise<number> {
@@ -28,7 +45,127 @@ async function cpuSeconds(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function pipeline() {
+/** The load generator in its worker thread, connected to `url` as every robot. */
+async function startLoad(setup: LoadSetup) {
+  // A worker does not inherit the `--import tsx` loader: it registers it before loading the TypeScript.
+  const entry = JSON.stringify(new URL('./load-generator.ts', import.meta.url).href);
+  const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`, {
+    eval: true,
+    workerData: setup,
+  });
+  const replies: ((reply: LoadReply) => void)[] = [];
+  worker.on('message', (reply: LoadReply) => replies.shift()?.(reply));
+  worker.on('error', (error) => console.error('load generator failed', error));
+  const next = () => new Promise<LoadReply>((resolve) => replies.push(resolve));
+  const ready = (await next()) as Extract<LoadReply, { type: 'ready' }>;
+  return {
+    ...ready,
+    run: async (run: Omit<LoadRun, 'type'>) => {
+      const done = next();
+      worker.postMessage({ type: 'run', ...run } satisfies LoadRun);
+      return ((await done) as Extract<LoadReply, { type: 'done' }>).published;
+    },
+    stop: async () => {
+      worker.postMessage({ type: 'stop' });
+      await new Promise((r) => worker.once('exit', r));
+    },
+  };
+}
+
+/** Registers the robots through the console's API and makes each its MQTT token. */
+async function registerRobots(api: ConsoleApi, brokerUrl: string): Promise<LoadRobot[]> {
+  const out: LoadRobot[] = [];
+  const prefix = `B${process.pid}`;
+  for (let i = 0; i < LOAD_ROBOTS; i += 16) {
+    const made = await Promise.all(
+      Array.from({ length: Math.min(16, LOAD_ROBOTS - i) }, async (_, k) => {
+        const serial = `${prefix}-${String(i + k + 1).padStart(5, '0')}`;
+        const { privateKey, robot } = await api.createRobot({
+          productId: 'PR-1000',
+          serialNumber: serial,
+          name: serial,
+        });
+        const sim = new SimRobot({
+          serial,
+          privateKey,
+          keyVersion: robot.keyVersion,
+          brokerUrl,
+          route: makeRoute(DEFAULT_MAP_CENTER, 0),
+        });
+        return { serial, token: await sim.token() };
+      }),
+    );
+    out.push(...made);
+  }
+  return out;
+}
+
+const telemetry = () =>
+  new SimRobot({
+    serial: 'LOAD',
+    privateKey: '',
+    keyVersion: 1,
+    brokerUrl: '',
+    route: makeRoute(DEFAULT_MAP_CENTER, 0),
+  }).telemetry() as unknown as Record<string, unknown>;
+
+/** What the broker alone carries to a bare subscriber: a paced ramp, a fixed count per step. */
+async function brokerAlone(robots: LoadRobot[]): Promise<number> {
+  const broker = EXTERNAL
+    ? null
+    : await startEmbeddedBroker({
+        port: 0,
+        host: '127.0.0.1',
+        verifyRobot: async () => true,
+        log: log as unknown as Parameters<typeof startEmbeddedBroker>[0]['log'],
+      });
+  const url = EXTERNAL ?? broker!.url;
+  const credentials = broker ? { username: SERVER_MQTT_USERNAME, password: broker.serverPassword } : {};
+  const subscriber = await mqtt.connectAsync(url, { clientId: `raw${process.pid}-sub`, ...credentials });
+  let received = 0;
+  let lastAt = 0;
+  subscriber.on('message', () => {
+    received++;
+    lastAt = performance.now();
+  });
+  await subscriber.subscribeAsync(`patrol/+/state`, { qos: 0 });
+  const load = await startLoad({ url, robots, telemetry: telemetry() });
+  let best = 0;
+  try {
+    const rates = RATES ?? [2500, 5000, 10_000, 20_000, 30_000, 40_000, 50_000, 60_000, 80_000];
+    for (const rate of rates) {
+      if (rate > load.connected * PER_ROBOT_RATE) break;
+      const before = received;
+      const t0 = performance.now();
+      const published = await load.run({ rate, robots: load.connected, count: rate * BROKER_STEP_S });
+      // Settled: everything arrived, or nothing more for half a second.
+      for (let seen = -1; received - before < published && seen !== received; ) {
+        seen = received;
+        await sleep(500);
+      }
+      const got = received - before;
+      const achieved = got / ((lastAt - t0) / 1000);
+      const lost = published - got;
+      console.log(
+        `  broker alone  offered ${rate} msg/s: published ${published}, subscriber got ${got} (${achieved.toFixed(0)} msg/s), lost ${lost}`,
+      );
+      if (lost > 0) break;
+      best = Math.max(best, achieved);
+      // The generator cannot offer more than this: going on measures the generator, not the broker.
+      if (achieved < rate * 0.9) break;
+    }
+  } finally {
+    await load.stop();
+    await subscriber.endAsync();
+    await broker?.close();
+  }
+  console.log(
+    `broker     ${EXTERNAL ? `external (${EXTERNAL})` : 'embedded (aedes)'} alone: ${best.toFixed(0)} msg/s to a bare subscriber, nothing lost`,
+  );
+  return best;
+}
+
+async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'patrol-bench-'));
   const server = await startServer({
     DATA_DIR: dataDir,
@@ -36,41 +173,27 @@ async function pipeline() {
     ...(EXTERNAL ? { MQTT_URL: EXTERNAL, MQTT_SHARE_GROUP: `bench-${process.pid}` } : {}),
   });
   try {
-    const registered = performance.now();
-    const fleet = await startFleet({
-      apiUrl: server.url,
-      brokerUrl: server.mqttUrl,
-      account: 'admin',
-      password: PASSWORD,
-      robots: ROBOTS,
-      prefix: `B${process.pid}`,
-      keysFile: null,
-      telemetryMs: 1000 / HZ,
-      eventChance: 0,
-      uploadChance: 0,
-    });
-    console.log(`${ROBOTS} robots registered and connected in ${ms(performance.now() - registered)}`);
-
     const api = new ConsoleApi(server.url);
     const login: LoginResponse = await api.signIn('admin', PASSWORD);
+    const registered = performance.now();
+    const robots = await registerRobots(api, server.mqttUrl);
+    console.log(`${robots.length} robots registered in ${ms(performance.now() - registered)}`);
+
+    const alone = await brokerAlone(robots);
+
     const latencies: number[] = [];
-    const seen = new Set<string>();
     let measuring = false;
     let socketMessages = 0;
     const sockets = await Promise.all(
-      Array.from({ length: CONSOLES }, (_, i) => {
+      Array.from({ length: CONSOLES }, () => {
         const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws/msg/${login.user.userId}`);
         ws.on('message', (data) => {
           const message = JSON.parse(data.toString()) as SocketServerMessage;
           if (message.type === 'ready') ws.send(JSON.stringify({ type: 'subscribe', topic: 'robots' }));
-          if (message.type !== 'robots' || !measuring) return;
+          if (message.type !== 'robots' || message.full || !measuring) return;
           socketMessages++;
           const now = Date.now();
-          for (const robot of message.data) {
-            if (!robot.state) continue;
-            latencies.push(now - robot.state.ts);
-            if (i === 0) seen.add(`${robot.robotId}:${robot.state.ts}`);
-          }
+          for (const robot of message.data) if (robot.state) latencies.push(now - robot.state.ts);
         });
         return new Promise<WebSocket>((resolve, reject) => {
           ws.once('open', () => {
@@ -82,8 +205,8 @@ async function pipeline() {
       }),
     );
 
-    /** The server's own count of telemetry received, from its next service-list report. */
-    const report = async (after = '') => {
+    /** The server's own counts, from its first service-list report made at `notBefore` (epoch ms) or later. */
+    const report = async (notBefore: number) => {
       for (;;) {
         const res = await fetch(`${server.url}/api/system-server/server/list`, {
           headers: { authorization: `Bearer ${login.token}` },
@@ -91,104 +214,82 @@ async function pipeline() {
         const rows = ((await res.json()) as { data: ServerInstance[] }).data;
         const me = rows.find((r) => r.pid === server.pid);
         const detail = me?.parts.find((p) => p.name === 'broker')?.detail ?? '';
-        const received = /received (\d+)/.exec(detail);
-        if (me && received && me.lastSeenAt !== after) return { at: me.lastSeenAt, received: Number(received[1]) };
-        await new Promise((r) => setTimeout(r, 200));
+        const count = (what: string) => Number(new RegExp(`${what} (\\d+)`).exec(detail)?.[1] ?? 0);
+        if (me && /received \d+/.test(detail) && Date.parse(me.lastSeenAt) >= notBefore) {
+          return { at: me.lastSeenAt, received: count('received'), brokerDropped: count('broker dropped') };
+        }
+        await sleep(200);
       }
     };
 
-    await new Promise((r) => setTimeout(r, 5000));
-    const first = await report();
-    measuring = true;
-    const cpu0 = await cpuSeconds(server.pid);
-    const t0 = performance.now();
-    await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    const elapsed = (performance.now() - t0) / 1000;
-    const cpu = ((await cpuSeconds(server.pid)) - cpu0) / elapsed;
-    measuring = false;
-    const last = await report(first.at);
-    const serverIngest = (last.received - first.received) / ((Date.parse(last.at) - Date.parse(first.at)) / 1000);
-    const rss = server.rssMiB();
-    for (const ws of sockets) ws.close();
-    await fleet.stop();
+    const load = await startLoad({ url: server.mqttUrl, robots, telemetry: telemetry() });
+    if (load.refused) console.log(`  ${load.refused} robots refused by the broker (robot limit)`);
+    try {
+      // 2. The server's ramp: each step runs between two reports, so its ingest count is exact.
+      // Fractions of what the broker alone carried; fixed rates when it carried nothing measurable.
+      const rates =
+        RATES ??
+        (alone >= 2000
+          ? [0.25, 0.5, 0.65, 0.8, 1].map((f) => Math.round((alone * f) / 500) * 500)
+          : [500, 1000, 2500, 5000, 10_000]);
+      let best = 0;
+      for (const rate of rates) {
+        if (rate <= 0 || rate > load.connected * PER_ROBOT_RATE) break;
+        const start = await report(Date.now());
+        const seconds = (Date.parse(start.at) + SERVER_HEARTBEAT_MS - 2500 - Date.now()) / 1000;
+        const published = await load.run({ rate, robots: load.connected, seconds });
+        const end = await report(Date.parse(start.at) + 1);
+        const ingested = end.received - start.received;
+        const lost = published - ingested;
+        console.log(
+          `  server        offered ${rate} msg/s: published ${published}, server ingested ${ingested} ` +
+            `(${(ingested / seconds).toFixed(0)} msg/s), lost ${lost} (broker dropped ${end.brokerDropped - start.brokerDropped})`,
+        );
+        if (lost > 0) break;
+        best = Math.max(best, ingested / seconds);
+      }
+      console.log(`pipeline   server ingests ${best.toFixed(0)} msg/s with nothing lost`);
+      console.log(
+        `pipeline   ingest ÷ broker alone = ${(best / alone).toFixed(2)}  (${best.toFixed(0)} / ${alone.toFixed(0)} msg/s)`,
+      );
 
-    latencies.sort((a, b) => a - b);
-    const offered = ROBOTS * HZ;
-    const delivered = seen.size / elapsed;
-    console.log(
-      `pipeline   offered ${offered.toFixed(0)} msg/s, server ingested ${serverIngest.toFixed(0)} msg/s, ` +
-        `a console got ${delivered.toFixed(0)} states/s (coalesced)`,
-    );
-    console.log(
-      `           robot-to-browser latency p50 ${ms(percentile(latencies, 50))}  p99 ${ms(percentile(latencies, 99))}` +
-        `  (${latencies.length} samples over ${CONSOLES} consoles, ${(socketMessages / elapsed / CONSOLES).toFixed(1)} pushes/s each)`,
-    );
-    console.log(`           server RSS ${rss.toFixed(0)} MiB, CPU ${(cpu * 100).toFixed(0)} % of one core`);
-    return serverIngest;
+      // 3. The fleet at its own pace, watched by the consoles.
+      const first = await report(Date.now());
+      measuring = true;
+      const cpu0 = await cpuSeconds(server.pid);
+      const t0 = performance.now();
+      const published = await load.run({ rate: ROBOTS * HZ, robots: ROBOTS, seconds: SECONDS });
+      const elapsed = (performance.now() - t0) / 1000;
+      const cpu = ((await cpuSeconds(server.pid)) - cpu0) / elapsed;
+      const rss = server.rssMiB();
+      await sleep(2000);
+      measuring = false;
+      const last = await report(Date.now());
+      const ingested = last.received - first.received;
+      latencies.sort((a, b) => a - b);
+      console.log(
+        `fleet      ${ROBOTS} robots at ${HZ} Hz: published ${published}, server ingested ${ingested} ` +
+          `(${((ingested / published) * 100).toFixed(1)} %), lost ${published - ingested}, ` +
+          `broker dropped ${last.brokerDropped - first.brokerDropped}`,
+      );
+      console.log(
+        `           robot-to-browser latency p50 ${ms(percentile(latencies, 50))}  p99 ${ms(percentile(latencies, 99))}` +
+          `  (${latencies.length} samples over ${CONSOLES} consoles, ${(socketMessages / elapsed / CONSOLES).toFixed(1)} pushes/s each)`,
+      );
+      console.log(`           server RSS ${rss.toFixed(0)} MiB, CPU ${(cpu * 100).toFixed(0)} % of one core`);
+    } finally {
+      for (const ws of sockets) ws.close();
+      await load.stop();
+    }
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-/** What the broker alone carries: publishers flooding state messages, one bare subscriber counting. */
-async function rawBroker() {
-  const log = { error: console.error, debug: () => undefined } as unknown as Parameters<
-    typeof startEmbeddedBroker
-  >[0]['log'];
-  const broker = EXTERNAL
-    ? null
-    : await startEmbeddedBroker({ port: 0, host: '127.0.0.1', verifyRobot: async () => false, log });
-  const url = EXTERNAL ?? broker!.url;
-  const credentials = broker ? { username: SERVER_MQTT_USERNAME, password: broker.serverPassword } : {};
-  const payload = JSON.stringify(
-    new SimRobot({
-      serial: 'RAW',
-      privateKey: '',
-      keyVersion: 1,
-      brokerUrl: url,
-      route: makeRoute(DEFAULT_MAP_CENTER, 0),
-    }).telemetry(),
-  );
-  const tag = `raw${process.pid}`;
-  const subscriber = await mqtt.connectAsync(url, { clientId: `${tag}-sub`, ...credentials });
-  let received = 0;
-  subscriber.on('message', () => received++);
-  await subscriber.subscribeAsync(`patrol/+/state`, { qos: 0 });
-  const publishers = await Promise.all(
-    Array.from({ length: 20 }, (_, i) => mqtt.connectAsync(url, { clientId: `${tag}-pub${i}`, ...credentials })),
-  );
-  let running = true;
-  const floods = publishers.map(async (client, i) => {
-    const topic = `patrol/${tag}-${i}/state`;
-    while (running) {
-      // Bounded bursts: the next one waits until this one is written (an unbounded flood is not a measure).
-      await new Promise<void>((resolve) => {
-        for (let n = 0; n < 99; n++) client.publish(topic, payload, { qos: 0 });
-        client.publish(topic, payload, { qos: 0 }, () => resolve());
-      });
-    }
-  });
-  await new Promise((r) => setTimeout(r, 1000));
-  const start = received;
-  const t0 = performance.now();
-  await new Promise((r) => setTimeout(r, 5000));
-  const rate = (received - start) / ((performance.now() - t0) / 1000);
-  running = false;
-  await Promise.all(floods);
-  await Promise.all(publishers.map((c) => c.endAsync()));
-  await subscriber.endAsync();
-  await broker?.close();
-  console.log(
-    `broker     ${EXTERNAL ? `external (${EXTERNAL})` : 'embedded (aedes)'} alone: ${rate.toFixed(0)} msg/s to a bare subscriber`,
-  );
-  return rate;
-}
-
 console.log(
-  `fleet bench: ${ROBOTS} robots at ${HZ} Hz, ${CONSOLES} consoles, ${SECONDS} s, broker ${EXTERNAL ?? 'embedded'}`,
+  `fleet bench: ${ROBOTS} robots at ${HZ} Hz, ${CONSOLES} consoles, ${SECONDS} s, load generator ${LOAD_ROBOTS} robots, ` +
+    `broker ${EXTERNAL ?? 'embedded'}`,
 );
-const ingested = await pipeline();
-const raw = await rawBroker();
-console.log(`pipeline ingests ${((ingested / raw) * 100).toFixed(1)} % of what the broker alone carries`);
+await main();
 process.exit(0);

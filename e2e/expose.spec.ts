@@ -65,7 +65,9 @@ test('an expose account of a tenant buys a one-time token that opens the console
 
   // Disabling the account (with confirmation) stops it buying tokens.
   await row.getByRole('switch').click();
-  await page.getByRole('button', { name: /确\s*定/ }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '确定停用' });
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(confirm).toBeHidden();
   await expect(row.getByRole('switch')).not.toBeChecked();
   const refused = await page.request.post('/api/system-server/expose/token', {
     data: { tenantId, account, password: 'Conn-pass-99', userAccount: OPERATOR.account },

@@ -27,4 +27,11 @@ test('a published notice arrives live as a system message and is listed in the m
   await expect(panel.getByText(title)).toBeVisible();
   await panel.getByText(title).click();
   await expect(panel.getByText(content)).toBeVisible();
+
+  // The bell counts the unread notices; "mark all read" clears the count.
+  await expect(page.getByTestId('unread-count').locator('.ant-badge-count')).toBeVisible();
+  await expect(page.getByRole('button', { name: /消息中心（\d+ 条未读）/ })).toBeVisible();
+  await panel.getByRole('button', { name: '全部标为已读' }).click();
+  await expect(page.getByTestId('unread-count').locator('.ant-badge-count')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '消息中心', exact: true })).toBeVisible();
 });

@@ -34,7 +34,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx e2e/prepare-server.ts && node --import tsx apps/server/src/main.ts',
+    // The compiled server, as `npm run serve` runs it (`npm run build` comes first).
+    command: 'node --import tsx e2e/prepare-server.ts && node apps/server/dist/main.js',
     cwd: '..',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 120_000,

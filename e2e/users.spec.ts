@@ -74,7 +74,14 @@ test('an administrator creates, edits, finds, disables, resets and deletes a use
   const edit = page.getByRole('dialog', { name: '编辑用户' });
   await expect(edit.getByLabel('账号')).toBeDisabled();
   await edit.getByLabel('用户名').fill('李工');
-  await edit.locator('.ant-select-clear').last().click({ force: true });
+  const roles = edit
+    .locator('.ant-form-item')
+    .filter({ has: page.getByText('角色', { exact: true }) })
+    .locator('.ant-select');
+  await expect(roles).toContainText('管理员');
+  await roles.hover();
+  await roles.locator('.ant-select-clear').click();
+  await expect(roles).not.toContainText('管理员');
   await edit.getByRole('button', { name: /确\s*定/ }).click();
   await expect(row).toContainText('李工');
   await expect(row).toContainText('未分配角色');

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Runs every check of the project and ends with one line "N passed, N failed" summing them all.
 // Suites: lint, typecheck, contracts, web, server on PGlite, server on PostgreSQL (when
-// TEST_DATABASE_URL is set), end-to-end in Chromium. With TEST_MQTT_URL the robot protocol suites
-// also run against that broker. Set SKIP_E2E=1 to leave the browser out.
+// TEST_DATABASE_URL is set), build, end-to-end in Chromium. With TEST_MQTT_URL the robot protocol
+// suites also run against that broker. Set SKIP_E2E=1 to leave the browser out.
+// With TEST_NODE24 (the path of a Node 24 binary) the suites that run the product's code run a
+// second time on that runtime, labelled "(Node 24)": contracts, web, robot-sim, server on PGlite
+// and end-to-end on the compiled server. Lint, format and typecheck do not depend on the runtime.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.test-output');
@@ -41,10 +44,11 @@ function vitest(name, dir, env = {}) {
   results.push({ name, passed: report.numPassedTests, failed });
 }
 
-function playwright(name) {
+function playwright(name, env = {}) {
   console.log(`\n=== ${name}`);
-  const file = join(out, 'e2e.json');
+  const file = join(out, `${name.replace(/\W+/g, '-')}.json`);
   const status = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    ...env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
   if (!existsSync(file)) return results.push({ name, passed: 0, failed: 1 });
@@ -53,7 +57,8 @@ function playwright(name) {
   results.push({ name, passed: stats.expected + stats.flaky, failed });
 }
 
-check('lint', 'npx', ['eslint', '.']);
+check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+check('import cycles', 'node', ['scripts/check-cycles.mjs']);
 check('format', 'npx', ['prettier', '--check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 vitest('contracts', 'packages/contracts');
@@ -65,12 +70,24 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the server suite ran on PGlite only)');
 }
-if (process.env.SKIP_E2E !== '1') {
-  if (check('build web', 'npm', ['run', '--silent', 'build'])) playwright('end-to-end');
+const built = process.env.SKIP_E2E !== '1' && check('build', 'npm', ['run', '--silent', 'build']);
+if (built) playwright('end-to-end');
+
+const node24 = process.env.TEST_NODE24?.trim();
+if (node24) {
+  // Every `node` the suites start (npx, vitest, the e2e server) resolves to Node 24 first on PATH.
+  const env = { PATH: `${dirname(node24)}${delimiter}${process.env.PATH}` };
+  if (check('Node 24 present', node24, ['-e', 'process.exit(process.versions.node.split(".")[0] === "24" ? 0 : 1)'])) {
+    vitest('contracts (Node 24)', 'packages/contracts', env);
+    vitest('web (Node 24)', 'apps/web', env);
+    vitest('robot-sim (Node 24)', 'apps/robot-sim', env);
+    vitest('server (PGlite, Node 24)', 'apps/server', { ...env, TEST_DATABASE_URL: '' });
+    if (built) playwright('end-to-end (Node 24)', env);
+  }
 }
 
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) console.log(`${r.name.padEnd(28)} ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -8,6 +8,8 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test-setup.ts'],
+      // A page with antd tables and drawers takes seconds to render in jsdom on a busy 2-core machine.
+      testTimeout: 30_000,
     },
   }),
 );

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import {
+  authApi,
   HEADERS,
-  type LoginResponse,
-  type Page,
-  type RobotKeyResponse,
+  robotsApi,
+  tenantsApi,
+  type RouteBody,
+  type RouteData,
+  type RouteDescriptor,
+  type RouteQuery,
   type RobotRow,
-  type TenantRow,
 } from '@patrol/contracts';
 
 type Envelope<T> = { code: number; message: string; data: T };
@@ -17,27 +20,35 @@ export class ConsoleApi {
 
   constructor(private readonly baseUrl: string) {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  /** Calls a route through its descriptor in the contracts (so its path is written once). */
+  private async call<D extends RouteDescriptor>(
+    route: D,
+    input: { query?: RouteQuery<D>; body?: RouteBody<D> } = {},
+  ): Promise<RouteData<D>> {
     const headers: Record<string, string> = { [HEADERS.language]: 'en-US' };
     if (this.token) headers[HEADERS.authorization] = `Bearer ${this.token}`;
     if (this.tenantId) headers[HEADERS.tenant] = String(this.tenantId);
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(new URL(`/api${path}`, this.baseUrl), {
-      method,
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    const url = new URL(`/api${route.path}`, this.baseUrl);
+    for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const res = await fetch(url, {
+      method: route.method,
       headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
     });
-    const envelope = (await res.json().catch(() => null)) as Envelope<T> | null;
+    const envelope = (await res.json().catch(() => null)) as Envelope<RouteData<D>> | null;
     if (!res.ok || !envelope || envelope.code !== 200) {
-      throw new Error(`${method} ${path}: ${res.status} ${envelope?.message ?? res.statusText}`);
+      throw new Error(`${route.method} ${route.path}: ${res.status} ${envelope?.message ?? res.statusText}`);
     }
     return envelope.data;
   }
 
   /** Signs in with a console account (the password is pre-hashed like the console does). */
-  async signIn(account: string, password: string): Promise<LoginResponse> {
+  async signIn(account: string, password: string) {
     const digest = createHash('sha256').update(password).digest('hex');
-    const login = await this.call<LoginResponse>('POST', '/system-server/auth/login', { account, password: digest });
+    const login = await this.call(authApi.login, { body: { account, password: digest } });
     this.token = login.token;
     return login;
   }
@@ -48,10 +59,7 @@ export class ConsoleApi {
       this.tenantId = Number(tenant);
       return this.tenantId;
     }
-    const page = await this.call<Page<TenantRow>>(
-      'GET',
-      `/system-server/tenant/page?index=1&size=50&keyword=${encodeURIComponent(tenant)}`,
-    );
+    const page = await this.call(tenantsApi.pageTenants, { query: { index: 1, size: 50, keyword: tenant } });
     const row = page.rows.find((r) => r.tenantCode === tenant);
     if (!row) throw new Error(`no tenant with code ${tenant}`);
     this.tenantId = row.tenantId;
@@ -62,17 +70,14 @@ export class ConsoleApi {
   async robots(keyword: string): Promise<RobotRow[]> {
     const all: RobotRow[] = [];
     for (let index = 1; ; index++) {
-      const page = await this.call<Page<RobotRow>>(
-        'GET',
-        `/robot-server/robot/page?index=${index}&size=200&keyword=${encodeURIComponent(keyword)}`,
-      );
+      const page = await this.call(robotsApi.pageRobots, { query: { index, size: 200, keyword } });
       all.push(...page.rows);
       if (page.rows.length === 0 || all.length >= page.total) return all;
     }
   }
 
   createRobot(input: { productId: string; serialNumber: string; name: string }) {
-    return this.call<RobotKeyResponse>('POST', '/robot-server/robot/create', input);
+    return this.call(robotsApi.createRobot, { body: input });
   }
 
   /**
@@ -86,25 +91,24 @@ export class ConsoleApi {
     adminPassword: string;
     adminName: string;
   }): Promise<number> {
-    const page = await this.call<Page<TenantRow>>(
-      'GET',
-      `/system-server/tenant/page?index=1&size=50&keyword=${encodeURIComponent(input.code)}`,
-    );
+    const page = await this.call(tenantsApi.pageTenants, { query: { index: 1, size: 50, keyword: input.code } });
     const found = page.rows.find((r) => r.tenantCode === input.code);
     if (found) return found.tenantId;
-    const made = await this.call<TenantRow>('POST', '/system-server/tenant/create', {
-      tenantCode: input.code,
-      tenantName: input.name,
-      adminName: input.adminName,
-      adminPhone: '13800000000',
-      adminEmail: `${input.adminAccount}@example.com`,
-      adminAccount: input.adminAccount,
-      adminPassword: createHash('sha256').update(input.adminPassword).digest('hex'),
+    const made = await this.call(tenantsApi.createTenant, {
+      body: {
+        tenantCode: input.code,
+        tenantName: input.name,
+        adminName: input.adminName,
+        adminPhone: '13800000000',
+        adminEmail: `${input.adminAccount}@example.com`,
+        adminAccount: input.adminAccount,
+        adminPassword: createHash('sha256').update(input.adminPassword).digest('hex'),
+      },
     });
     return made.tenantId;
   }
 
   rotateKey(robotId: number) {
-    return this.call<RobotKeyResponse>('POST', '/robot-server/robot/rotateKey', { robotId });
+    return this.call(robotsApi.rotateRobotKey, { body: { robotId } });
   }
 }

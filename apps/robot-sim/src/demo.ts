@@ -12,7 +12,8 @@ const dataDir = process.env.DATA_DIR ?? './data';
 const robots = Number(process.env.DEMO_ROBOTS ?? 20);
 const DEMO = { code: 'demo', name: 'Demo', adminAccount: 'demo', adminPassword: 'Demo-patrol-26', adminName: 'Demo' };
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// The compiled server, built by `npm run demo` just before.
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   env: { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort) },
   stdio: 'inherit',
 });

@@ -43,23 +43,33 @@ describe('simulated robot', () => {
     });
   const command = (serial: string, body: object) =>
     control.publishAsync(`patrol/${serial}/cmd`, JSON.stringify(body), { qos: 1 });
-  const repliesTo = async (id: string, count: number) => {
-    for (let i = 0; i < 100 && replies.filter((r) => r.id === id).length < count; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return replies.filter((r) => r.id === id);
-  };
+  /** Resolves as soon as `count` replies to command `id` have arrived (the test's timeout bounds it). */
+  const repliesTo = (id: string, count: number) =>
+    new Promise<RobotCommandReply[]>((resolve) => {
+      const check = () => {
+        const got = replies.filter((r) => r.id === id);
+        if (got.length < count) return;
+        control.off('message', check);
+        resolve(got);
+      };
+      // Registered after the collector above, so the reply is already in the list when this runs.
+      control.on('message', check);
+      check();
+    });
 
   it('reports telemetry that follows the protocol schema, along its route', async () => {
     const sim = robot('SIM-T1');
     const states: unknown[] = [];
     await control.subscribeAsync('patrol/SIM-T1/state');
+    let threeStates = () => {};
+    const three = new Promise<void>((resolve) => (threeStates = resolve));
     const onMessage = (topic: string, payload: Buffer) => {
       if (topic === 'patrol/SIM-T1/state') states.push(JSON.parse(payload.toString()));
+      if (states.length >= 3) threeStates();
     };
     control.on('message', onMessage);
     await sim.connect();
-    await new Promise((r) => setTimeout(r, 450));
+    await three;
     await sim.disconnect();
     control.off('message', onMessage);
     expect(states.length).toBeGreaterThanOrEqual(3);

@@ -6,7 +6,10 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase, TEST_ADMIN_PASSWORD, type TestApp } from '../test/create-test-app.js';
 import { as, digest, login } from '../test/factories.js';
+import { allRoutes } from '@patrol/contracts';
 import { buildApp, loggerOptions } from './app.js';
+import { listResources } from './modules/resources/resources.repository.js';
+import { API_PREFIX } from './platform/auth.js';
 import { formatOpenApi, OPENAPI_FILE } from './export-openapi.js';
 import { loadConfig } from './platform/config.js';
 import { seed } from './seed.js';
@@ -43,6 +46,35 @@ describe('OpenAPI', () => {
 
   it('matches the committed openapi.json (regenerate with `npm run openapi -w @patrol/server`)', async () => {
     expect(formatOpenApi(t.app.swagger())).toBe(await readFile(OPENAPI_FILE, 'utf8'));
+  });
+
+  it('registers every API route from its descriptor, and every descriptor as a route', async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const registered = Object.entries(doc.paths)
+      .filter(([p]) => p.startsWith(`${API_PREFIX}/`))
+      .flatMap(([p, methods]) => Object.entries(methods).map(([m, op]) => `${m.toUpperCase()} ${p} ${op.operationId}`));
+    // The console socket is the one route that is not a call (a WebSocket upgrade).
+    const described = [
+      ...allRoutes.map((r) => `${r.method} ${API_PREFIX}${r.path.replace(/:(\w+)/g, '{$1}')} ${r.operationId}`),
+      `GET ${API_PREFIX}/ws/msg/{userId} openConsoleSocket`,
+    ];
+    expect(registered.sort()).toEqual(described.sort());
+    // Resources (route + method, registered at start-up) are the same set.
+    const resources = (await listResources(t.db)).map((r) => `${r.method} ${r.route}`);
+    expect(resources.sort()).toEqual(
+      described
+        .map((d) =>
+          d
+            .split(' ')
+            .slice(0, 2)
+            .join(' ')
+            .replace(/\{(\w+)\}/g, ':$1'),
+        )
+        .sort(),
+    );
+    // Access comes from the descriptor.
+    const byRoute = new Map((await listResources(t.db)).map((r) => [`${r.method} ${r.route}`, r.access]));
+    for (const r of allRoutes) expect(byRoute.get(`${r.method} ${API_PREFIX}${r.path}`), r.operationId).toBe(r.access);
   });
 
   it('serves Swagger UI at /docs without a session', async () => {

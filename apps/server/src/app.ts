@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createAccessService } from './modules/access/access.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { configsRoutes } from './modules/configs/configs.routes.js';
@@ -18,9 +19,10 @@ import { serversRoutes } from './modules/servers/servers.routes.js';
 import { createServersService } from './modules/servers/servers.service.js';
 import { exposeRoutes } from './modules/expose/expose.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { writeOperationLog } from './modules/logs/logs.service.js';
 import { robotsRoutes } from './modules/robots/robots.routes.js';
 import { createRobotsService } from './modules/robots/robots.service.js';
-import { setAllRobotsOffline } from './modules/robots/robots.repository.js';
+import { setAllRobotsOffline } from './modules/robots/robots.shared.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { createMonitoringService } from './modules/monitoring/monitoring.service.js';
 import { commandsRoutes } from './modules/commands/commands.routes.js';
@@ -32,6 +34,7 @@ import { multicastRoutes } from './modules/multicast/multicast.routes.js';
 import { createMulticastService } from './modules/multicast/multicast.service.js';
 import { createUserRobotsService } from './modules/user-robots/user-robots.service.js';
 import { SERVER_MQTT_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from './platform/broker.js';
+import { startEmbeddedBrokerThread } from './platform/broker-thread.js';
 import { startMqttGateway, type MqttGateway } from './platform/mqtt.js';
 import { connectProvisioner, type RobotProvisioner } from './platform/dynsec.js';
 import { API_PREFIX, installAccessHook } from './platform/auth.js';
@@ -120,12 +123,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     operations: new Map(),
   };
   const auth = createAuthService(ctx);
+  const access = createAccessService(ctx, { auth });
   const hub = createRealtimeHub(bus, app.log);
   let broker: EmbeddedBroker | null = null;
   let gateway: MqttGateway | null = null;
   let provisioner: RobotProvisioner | null = null;
   const robots = createRobotsService(ctx, () => provisioner);
-  const monitoring = createMonitoringService(ctx, { hub, log: app.log });
+  const monitoring = createMonitoringService(ctx, { hub, log: app.log, access });
   const servers = createServersService(ctx, app.log, () => {
     if (!gateway) return [];
     const { received, dropped } = monitoring.stats();
@@ -134,7 +138,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         name: 'broker',
         kind: gateway.kind === 'embedded' ? `aedes :${broker?.port ?? ''}` : 'mqtt',
         status: gateway.connected() ? 'up' : 'down',
-        detail: `telemetry received ${received}, dropped ${dropped}`,
+        detail:
+          `telemetry received ${received}, dropped ${dropped}` +
+          (broker ? `, broker dropped ${broker.droppedTelemetry()}, robots ${broker.connectedRobots()}` : ''),
       },
     ];
   });
@@ -148,19 +154,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   const routes = collectRouteResources(app, ctx.operations);
-  installAccessHook(app, { db: ctx.db, auth });
-  installOperationLog(app, { db: ctx.db });
+  installAccessHook(app, access);
+  installOperationLog(app, { write: (tenantId, entry) => writeOperationLog(ctx.db, tenantId, entry) });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { auth });
-      await api.register(usersRoutes, { ctx, auth });
+      await api.register(usersRoutes, { ctx, auth, access });
       await api.register(configsRoutes, { ctx });
       await api.register(noticesRoutes, { ctx, hub });
       await api.register(resourcesRoutes, { ctx });
       await api.register(realtimeRoutes, {
-        auth,
+        access,
         hub,
         topics: { robots: { authorize: monitoring.authorizeWatch, snapshot: monitoring.snapshot } },
       });
@@ -206,7 +212,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     } else {
       // Nobody is connected to a broker that is only starting.
       await setAllRobotsOffline(ctx.db);
-      broker = await startEmbeddedBroker({ port: config.mqttPort, verifyRobot: robots.verifyConnect, log: app.log });
+      const start = config.mqttBrokerThread ? startEmbeddedBrokerThread : startEmbeddedBroker;
+      broker = await start({ port: config.mqttPort, verifyRobot: robots.verifyConnect, log: app.log });
       app.log.info(`mqtt: embedded broker on port ${broker.port}`);
       gateway = await startMqttGateway({
         kind: 'embedded',
@@ -231,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await broker?.close();
     await servers.stop();
     hub.close();
+    access.close();
   });
   app.addHook('onClose', async () => {
     if (ownBus) await bus.close();

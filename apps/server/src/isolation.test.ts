@@ -1,5 +1,12 @@
 import { readdir } from 'node:fs/promises';
-import { HEADERS, MENU_TREE, menuNames, PLATFORM_TENANT_ID } from '@patrol/contracts';
+import {
+  ADMIN_ROLE_CODE,
+  HEADERS,
+  MENU_TREE,
+  menuNames,
+  PLATFORM_TENANT_ID,
+  SEEDED_ROLE_CODES,
+} from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test/create-test-app.js';
@@ -13,7 +20,6 @@ import {
   type IsolationWorld,
 } from '../test/isolation.js';
 import { assignRoles } from './modules/roles/roles.repository.js';
-import { ADMIN_ROLE_CODE, SEEDED_ROLE_CODES } from './modules/roles/roles.service.js';
 import { listResources } from './modules/resources/resources.repository.js';
 
 /**

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './platform/db.js';
 import type { Bus } from './platform/bus.js';
 import { createRedisBus } from './platform/redis-bus.js';
 import { seed } from './seed.js';
+import { isFreshPglite, setUpInWorker } from './first-start.js';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
@@ -43,22 +44,25 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
-    });
+    const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, 'pglite');
+    const seedOptions = {
+      adminPassword: config.adminPassword,
+      dataDir: config.dataDir,
+      scryptLogN: config.scryptLogN,
+    };
+    if (pgliteDir && isFreshPglite(pgliteDir)) {
+      log.info('first start: creating the embedded database');
+      await setUpInWorker({ pgliteDir, seed: seedOptions }, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
+    }
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
     log.info(
       database.kind === 'pglite'
         ? `database: embedded PGlite in ${path.join(config.dataDir, 'pglite')}`
         : 'database: PostgreSQL (DATABASE_URL)',
     );
     await database.migrate();
-    await seed(database.db, {
-      adminPassword: config.adminPassword,
-      dataDir: config.dataDir,
-      scryptLogN: config.scryptLogN,
-      log,
-    });
+    // On a database set up above both find nothing left to do.
+    await seed(database.db, { ...seedOptions, log });
 
     if (config.redisUrl) {
       bus = await createRedisBus(config.redisUrl, {

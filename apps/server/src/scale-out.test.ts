@@ -12,6 +12,7 @@ import { ADMIN_ACCOUNT } from './seed.js';
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim();
 const redisUrl = process.env.TEST_REDIS_URL?.trim();
 const mqttUrl = process.env.TEST_MQTT_URL?.trim();
+// Runs whenever all three are set; an unreachable one is then a failure, never a skip.
 
 /**
  * Two server instances sharing one PostgreSQL database, a Redis bus and an external broker (shared
@@ -107,8 +108,20 @@ describe.skipIf(!databaseUrl || !redisUrl || !mqttUrl)('two server instances', (
           );
         }
       }
-      await new Promise((r) => setTimeout(r, 500));
-      expect(sim.received.map((c) => c.id).sort()).toEqual(sent.map((r) => r.commandId).sort());
+      // Sentinel: one more command through each instance; a second copy of an earlier one, published
+      // by either instance, would reach the robot before that instance's sentinel.
+      const sentinels: string[] = [];
+      for (const t of apps) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/robot-server/cmd/send',
+          headers: as(token),
+          payload: { robotId: robot.robotId, command: { name: 'lights', args: { on: false } } },
+        });
+        sentinels.push((res.json().data as CommandRecord).commandId);
+      }
+      await until(() => sentinels.every((id) => sim.received.some((c) => c.id === id)), 10_000, 'the sentinels');
+      expect(sim.received.map((c) => c.id).sort()).toEqual([...sent.map((r) => r.commandId), ...sentinels].sort());
       expect(sim.lights).toBe(false);
     } finally {
       await sim.disconnect();

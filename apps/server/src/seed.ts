@@ -1,7 +1,7 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { MENU_TREE, newPassword, PLATFORM_TENANT_ID, type MenuSeed } from '@patrol/contracts';
+import { ADMIN_ROLE_CODE, MENU_TREE, newPassword, PLATFORM_TENANT_ID, type MenuSeed } from '@patrol/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { STARTUP_LOCK_KEY, type Db, type DbOrTx } from './platform/db.js';
 import { generatePassword, hashPassword, sha256Hex } from './platform/passwords.js';
@@ -9,7 +9,6 @@ import { DEFAULT_CONFIGS } from './modules/configs/configs.service.js';
 import { insertMissingConfigs } from './modules/configs/configs.repository.js';
 import { ensureMenu } from './modules/menus/menus.repository.js';
 import { assignRoles, ensureRole, grantMenus } from './modules/roles/roles.repository.js';
-import { ADMIN_ROLE_CODE } from './modules/roles/roles.service.js';
 import { tenants } from './modules/tenants/tenants.tables.js';
 import { findUserByAccount, insertUser } from './modules/users/users.repository.js';
 

@@ -1,6 +1,13 @@
 import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import '@/shared/i18n';
+import { unstable_IdlePriority, unstable_scheduleCallback } from 'scheduler';
+import { LANGUAGES } from '@patrol/contracts';
+import { NAMESPACES, i18n, i18nReady, loadAntdLocale } from '@/shared/i18n';
+
+// Tests render at once and switch languages freely: every language's texts are loaded up front.
+await i18nReady;
+await i18n.reloadResources([...LANGUAGES], [...NAMESPACES]);
+await Promise.all(LANGUAGES.map(loadAntdLocale));
 
 afterEach(() => {
   cleanup();
@@ -9,10 +16,9 @@ afterEach(() => {
 });
 
 // React's scheduler may still hold work queued by the last unmount; let it run before jsdom goes
-// away, or it fails later with "window is not defined" and counts against the run.
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 50));
-});
+// away, or it fails later with "window is not defined" and counts against the run. A task at idle
+// priority runs only once every more urgent task queued before it has run.
+afterAll(() => new Promise<void>((resolve) => unstable_scheduleCallback(unstable_IdlePriority, () => resolve())));
 
 // jsdom has no matchMedia; antd's responsive helpers ask for it.
 if (!window.matchMedia) {

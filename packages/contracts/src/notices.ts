@@ -46,3 +46,7 @@ export const markNoticesReadRequest = z.object({
 export type MarkNoticesReadRequest = z.infer<typeof markNoticesReadRequest>;
 
 export const markNoticesReadResponse = z.object({ count: z.number().int() });
+
+/** POST notice-server/notice/read/all: marks every unread notice of the caller (of one type) read. */
+export const markAllNoticesReadRequest = z.object({ type: z.number().int().min(1).default(1) });
+export type MarkAllNoticesReadRequest = z.input<typeof markAllNoticesReadRequest>;

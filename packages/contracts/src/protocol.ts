@@ -30,6 +30,11 @@ export const ROBOT_TOKEN_MAX_TTL_S = 3600;
 export const ROBOT_TOKEN_SKEW_S = 60;
 /** A robot that publishes more than this many messages a second is refused the excess (embedded broker). */
 export const ROBOT_PUBLISH_RATE_LIMIT = 20;
+/**
+ * Robots one embedded broker accepts at once; it refuses the next with CONNACK 3 (server
+ * unavailable). Beyond this, run an external broker (MQTT_URL).
+ */
+export const EMBEDDED_BROKER_MAX_ROBOTS = 5000;
 
 const epochMs = z.number().int().nonnegative();
 const degrees = z.number().min(0).lt(360);

@@ -14,8 +14,11 @@ export const SOCKET_CLOSE_UNAUTHORIZED = 4401;
 /** What a console tab can subscribe to. */
 export const socketTopics = ['robots'] as const;
 export type SocketTopic = (typeof socketTopics)[number];
-/** How often the server sends the robots that changed (coalesced: one message per interval). */
-export const ROBOT_PUSH_INTERVAL_MS = 500;
+/**
+ * The robots that changed go out at once when nothing was sent just before; under load they are
+ * gathered and sent at most once per this interval (so at most 20 messages a second per console).
+ */
+export const ROBOT_PUSH_MIN_INTERVAL_MS = 50;
 
 export const socketClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1), lang: z.string().optional() }),

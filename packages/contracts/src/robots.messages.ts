@@ -12,9 +12,19 @@ const zhCN = {
   chooseRobots: '请选择要迁移的机器人',
   sameTenant: '机器人已在目标租户中',
   targetTenantInvalid: '目标租户不存在或已停用',
+  sheet: '机器人列表',
+  colName: '名称',
+  colSerial: '序列号',
+  colProductId: '产品 ID',
+  colOnline: '在线状态',
+  online: '在线',
+  offline: '离线',
+  colLastSeen: '最后在线时间',
+  colKeyVersion: '密钥版本',
+  colCreateTime: '登记时间',
 };
 
-/** Error and validation texts of the robot registry, as keys `robots.<name>`. */
+/** Error and validation texts of the robot registry and its export columns, as keys `robots.<name>`. */
 export const robotsMessages: AreaMessages<typeof zhCN> = {
   'zh-CN': zhCN,
   'zh-TW': {
@@ -29,6 +39,16 @@ export const robotsMessages: AreaMessages<typeof zhCN> = {
     chooseRobots: '請選擇要遷移的機器人',
     sameTenant: '機器人已在目標租戶中',
     targetTenantInvalid: '目標租戶不存在或已停用',
+    sheet: '機器人列表',
+    colName: '名稱',
+    colSerial: '序號',
+    colProductId: '產品 ID',
+    colOnline: '線上狀態',
+    online: '線上',
+    offline: '離線',
+    colLastSeen: '最後上線時間',
+    colKeyVersion: '金鑰版本',
+    colCreateTime: '登記時間',
   },
   'en-US': {
     productIdRequired: 'Please enter the product ID',
@@ -43,5 +63,15 @@ export const robotsMessages: AreaMessages<typeof zhCN> = {
     chooseRobots: 'Choose the robots to move',
     sameTenant: 'The robots are already in the target tenant',
     targetTenantInvalid: 'The target tenant does not exist or is disabled',
+    sheet: 'Robots',
+    colName: 'Name',
+    colSerial: 'Serial number',
+    colProductId: 'Product ID',
+    colOnline: 'Presence',
+    online: 'Online',
+    offline: 'Offline',
+    colLastSeen: 'Last seen',
+    colKeyVersion: 'Key version',
+    colCreateTime: 'Registered',
   },
 };

@@ -94,6 +94,3 @@ export const tenantPage = pageOf(tenantRow);
 export const tenantOption = z.object({ tenantId: z.number().int(), tenantCode: z.string(), tenantName: z.string() });
 export type TenantOption = z.infer<typeof tenantOption>;
 export const tenantOptions = z.array(tenantOption);
-
-/** The role made in every new tenant for its administrators. */
-export const TENANT_ADMIN_ROLE_CODE = 'tenantAdmin';

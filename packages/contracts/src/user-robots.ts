@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_ROLE_CODE, TENANT_ADMIN_ROLE_CODE } from './access.js';
 import { rowId } from './fields.js';
 
 /**
@@ -6,7 +7,7 @@ import { rowId } from './fields.js';
  * administrator roles (`admin`, `tenantAdmin`) and platform administrators see the whole fleet;
  * everyone else sees only the robots assigned here.
  */
-export const FLEET_WIDE_ROLE_CODES: readonly string[] = ['admin', 'tenantAdmin'];
+export const FLEET_WIDE_ROLE_CODES: readonly string[] = [ADMIN_ROLE_CODE, TENANT_ADMIN_ROLE_CODE];
 
 /** The most robots one request assigns. */
 export const MAX_ASSIGNED_ROBOTS = 5000;

@@ -1,11 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HEADERS, type ResourceAccess } from '@patrol/contracts';
-import { STATUS } from '../db/columns.js';
-import { disabledError, type AuthService } from '../modules/auth/auth.service.js';
-import { rolesGrantResource, rolesOfUser, type RoleSummary } from '../modules/roles/roles.repository.js';
-import { isPlatformAdmin } from '../modules/roles/roles.service.js';
-import { findTenant } from '../modules/tenants/tenants.repository.js';
-import type { Db } from './db.js';
+import { HEADERS, type ResourceAccess, type RoleSummary } from '@patrol/contracts';
 import { forbidden, unauthorized } from './errors.js';
 import { parseTenantId } from './tenant-scope.js';
 
@@ -18,6 +12,7 @@ export type AuthContext = {
   homeTenantId: number;
   platformAdmin: boolean;
   sessionId: number;
+  sessionExpiresAt: Date;
   account: string;
   username: string;
   roles: RoleSummary[];
@@ -59,16 +54,27 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 }
 
 /**
- * The one access hook of the API. For every route that is not public it authenticates the session
- * (401), resolves the acting tenant from the `tenant-id` header (403 unless it is the user's own or
- * the user is a platform administrator and the tenant exists and is enabled) and, for `grant`
- * and `platform` routes (the latter for platform administrators only), checks that one of the caller's roles is granted the route's resource (403). Grants are
- * read on every request, so a change applies to the very next one.
+ * Who a caller is and what they may call, decided by the access module and handed to the hook
+ * (the platform knows no module).
+ */
+export type CallerResolver = {
+  /** 401 for no live session, 403 for a disabled user or tenant or a tenant the caller may not act in. */
+  resolveCaller(token: string | null, requestedTenant: number | null | 'invalid'): Promise<AuthContext>;
+  /** True when one of the caller's roles is granted the route. */
+  mayCall(caller: AuthContext, method: string, route: string): Promise<boolean>;
+};
+
+/**
+ * The one access hook of the API. For every route that is not public it resolves the caller from
+ * the session and the `tenant-id` header (401/403, see `CallerResolver`) and, for `grant` and
+ * `platform` routes (the latter for platform administrators only), checks that one of the
+ * caller's roles is granted the route's resource (403). The resolver's caches are dropped by
+ * every change, so a change applies to the very next request.
  *
  * It runs on `onRequest`, before the body is read and validated: an anonymous caller learns
  * nothing about a route's schema and costs no body parsing.
  */
-export function installAccessHook(app: FastifyInstance, deps: { db: Db; auth: AuthService }) {
+export function installAccessHook(app: FastifyInstance, resolver: CallerResolver) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
@@ -76,42 +82,16 @@ export function installAccessHook(app: FastifyInstance, deps: { db: Db; auth: Au
     const access = accessOf(url ?? '', config);
     if (access === 'public') return;
 
-    const token = tokenFrom(request.headers.authorization);
-    const session = token ? await deps.auth.findSession(token) : undefined;
-    if (!session) throw unauthorized();
-    const disabled = disabledError(session);
-    if (disabled) throw disabled;
-
-    const roles = await rolesOfUser(deps.db, session.tenantId, session.userId);
-    const platformAdmin = isPlatformAdmin(session.tenantId, roles);
-    const tenantId = await actingTenant(deps.db, request, session.tenantId, platformAdmin);
-
+    const caller = await resolver.resolveCaller(
+      tokenFrom(request.headers.authorization),
+      parseTenantId(request.headers[HEADERS.tenant]),
+    );
     // Known before the grant is checked, so that a refused request is still logged with its operator.
-    request.auth = {
-      userId: session.userId,
-      tenantId,
-      homeTenantId: session.tenantId,
-      platformAdmin,
-      sessionId: session.sessionId,
-      account: session.account,
-      username: session.username,
-      roles,
-    };
+    request.auth = caller;
 
-    if (access === 'platform' && !platformAdmin) throw forbidden();
+    if (access === 'platform' && !caller.platformAdmin) throw forbidden();
     if (access === 'grant' || access === 'platform') {
-      const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const roleIds = roles.map((r) => r.roleId);
-      if (!(await rolesGrantResource(deps.db, session.tenantId, roleIds, method, url ?? ''))) throw forbidden();
+      if (!(await resolver.mayCall(caller, request.method, url ?? ''))) throw forbidden();
     }
   });
-}
-
-async function actingTenant(db: Db, request: FastifyRequest, homeTenantId: number, platformAdmin: boolean) {
-  const requested = parseTenantId(request.headers[HEADERS.tenant]);
-  if (requested === null || requested === homeTenantId) return homeTenantId;
-  if (requested === 'invalid' || !platformAdmin) throw forbidden('errors.tenantForbidden');
-  const tenant = await findTenant(db, requested);
-  if (!tenant || tenant.status !== STATUS.enabled) throw forbidden('errors.tenantForbidden');
-  return tenant.id;
 }

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { Aedes, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  EMBEDDED_BROKER_MAX_ROBOTS,
   parseRobotTopic,
   ROBOT_PUBLISH_RATE_LIMIT,
   ROBOT_PUBLISH_TOPICS,
@@ -16,6 +17,23 @@ export const SERVER_MQTT_USERNAME = '$server';
 /** Checks a robot's MQTT password (its signed token) for its serial number. */
 export type RobotVerifier = (serial: string, token: string) => Promise<boolean>;
 
+/**
+ * Messages the broker may hold waiting for delivery before it drops robots' telemetry (QoS 0).
+ * Under overload the newest state of a robot is worth more than a queue of old ones: telemetry beyond
+ * this is dropped and counted, while events, replies and presence (QoS 1) still queue.
+ */
+export const TELEMETRY_QUEUE_LIMIT = 1000;
+/** Messages aedes delivers at once (its `concurrency`, the mqemitter's in-flight window). */
+const DELIVERY_CONCURRENCY = 100;
+/** How often the robot-limit refusal is logged at most. */
+const LIMIT_LOG_INTERVAL_MS = 60_000;
+
+/** The part of aedes' mqemitter the overload guard needs. */
+type Emitter = {
+  length: number;
+  emit(packet: { topic: string; qos: number; clientId?: string }, done?: (error?: Error) => void): unknown;
+};
+
 export type EmbeddedBroker = {
   /** `mqtt://127.0.0.1:<port>` for the server's own client. */
   url: string;
@@ -24,6 +42,8 @@ export type EmbeddedBroker = {
   serverPassword: string;
   /** Robots connected now, by serial. */
   connectedRobots(): number;
+  /** Telemetry messages dropped so far because delivery was backed up. */
+  droppedTelemetry(): number;
   close(): Promise<void>;
 };
 
@@ -34,23 +54,53 @@ type RateWindow = { second: number; count: number };
  * itself: a robot connects with its serial number as client id and username and a token signed with
  * its key, publishes only its own topics (at most ROBOT_PUBLISH_RATE_LIMIT messages a second) and
  * subscribes only to its own commands and config. The server's own client may do anything.
+ *
+ * It degrades rather than falls over: at most `maxRobots` robots at once (the next is refused with
+ * CONNACK 3, server unavailable), and robots' telemetry is dropped and counted, never queued, once
+ * TELEMETRY_QUEUE_LIMIT messages wait for delivery.
  */
 export async function startEmbeddedBroker(options: {
   port: number;
   host?: string;
   verifyRobot: RobotVerifier;
   log: FastifyBaseLogger;
+  /** EMBEDDED_BROKER_MAX_ROBOTS unless given. */
+  maxRobots?: number;
+  /** TELEMETRY_QUEUE_LIMIT unless given. */
+  telemetryQueueLimit?: number;
 }): Promise<EmbeddedBroker> {
   const serverPassword = randomBytes(24).toString('base64url');
   const serverSecret = Buffer.from(serverPassword);
   const servers = new WeakSet<Client>();
   const rates = new WeakMap<Client, RateWindow>();
+  const maxRobots = options.maxRobots ?? EMBEDDED_BROKER_MAX_ROBOTS;
+  const queueLimit = options.telemetryQueueLimit ?? TELEMETRY_QUEUE_LIMIT;
+  // The connection that holds each robot's serial now (a reconnect replaces the old one).
+  const robots = new Map<string, Client>();
+  let dropped = 0;
+  let limitLoggedAt = 0;
 
   const broker = await Aedes.createBroker({
+    concurrency: DELIVERY_CONCURRENCY,
     authenticate: (client, username, password, done) => {
-      const refuse = () => {
-        const error = Object.assign(new Error('not authorized'), { returnCode: 4 as const });
+      const refuse = (returnCode: 3 | 4 = 4) => {
+        const error = Object.assign(new Error(returnCode === 3 ? 'server unavailable' : 'not authorized'), {
+          returnCode,
+        });
         done(error, false);
+      };
+      // A robot already connected may reconnect (it replaces its old connection); a new one needs room.
+      const full = (serial: string) => {
+        if (robots.has(serial) || robots.size < maxRobots) return false;
+        if (Date.now() - limitLoggedAt > LIMIT_LOG_INTERVAL_MS) {
+          limitLoggedAt = Date.now();
+          options.log.warn(
+            { serial, maxRobots },
+            `mqtt: robot refused, the embedded broker holds its limit of ${maxRobots} robots; ` +
+              'use an external broker (MQTT_URL) for a bigger fleet',
+          );
+        }
+        return true;
       };
       if (username === SERVER_MQTT_USERNAME) {
         if (password && password.length === serverSecret.length && timingSafeEqual(password, serverSecret)) {
@@ -60,9 +110,16 @@ export async function startEmbeddedBroker(options: {
         return refuse();
       }
       if (!username || username !== client.id || !password) return refuse();
+      if (full(username)) return refuse(3);
       options
         .verifyRobot(username, password.toString())
-        .then((ok) => (ok ? done(null, true) : refuse()))
+        .then((ok) => {
+          if (!ok) return refuse();
+          // Checked again: other robots may have taken the room while this one was verified.
+          if (full(username)) return refuse(3);
+          robots.set(username, client);
+          done(null, true);
+        })
         .catch((error: unknown) => {
           options.log.error({ err: error, serial: username }, 'robot authentication failed');
           refuse();
@@ -93,6 +150,22 @@ export async function startEmbeddedBroker(options: {
     },
   });
   broker.on('clientError', (client, error) => options.log.debug({ err: error, clientId: client.id }, 'mqtt client'));
+  broker.on('clientDisconnect', (client) => {
+    if (robots.get(client.id) === client) robots.delete(client.id);
+  });
+
+  // Overload guard: a robot's telemetry that would wait behind a full delivery queue is dropped here,
+  // before aedes queues it. Its publisher goes on at once (on the next turn, never recursing).
+  const mq = (broker as unknown as { mq: Emitter }).mq;
+  const emit = mq.emit.bind(mq);
+  mq.emit = (packet, done) => {
+    if (packet.qos === 0 && packet.clientId && robots.has(packet.clientId) && mq.length >= queueLimit) {
+      dropped++;
+      if (done) setImmediate(done);
+      return mq;
+    }
+    return emit(packet, done);
+  };
 
   const server: Server = createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {
@@ -116,7 +189,8 @@ export async function startEmbeddedBroker(options: {
     url: `mqtt://127.0.0.1:${port}`,
     port,
     serverPassword,
-    connectedRobots: () => broker.connectedClients - 1,
+    connectedRobots: () => robots.size,
+    droppedTelemetry: () => dropped,
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -8,8 +8,10 @@ import type { RobotLive, SocketServerMessage, SocketTopic } from '@patrol/contra
 export type BusEvents = {
   /** Deliver a message to every open console socket of these users. */
   'realtime.send': { userIds: number[]; message: SocketServerMessage };
-  /** These sessions ended (logout, password change): close their sockets. */
+  /** These sessions ended (logout, password change): close their sockets, forget them. */
   'sessions.revoked': { sessionIds: number[] };
+  /** A user, role, grant, menu or tenant changed: every instance drops its cached callers. */
+  'access.changed': Record<string, never>;
   /** Deliver a message to the consoles of a tenant that subscribed to a topic. */
   'realtime.topic': { tenantId: number; topic: SocketTopic; message: SocketServerMessage };
   /** Robots that changed on the wire (state, presence), coalesced by the instance that received them. */

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema.js';
+import { SERVER_ROOT } from './paths.js';
 
 export type Schema = typeof schema;
 
@@ -37,7 +38,8 @@ export type DatabaseOptions = {
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
+/** Read at run time, from the sources or beside the compiled bundle alike. */
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'src', 'db', 'migrations');
 
 /** Any number, the same in every instance: instances starting together migrate and seed one at a time. */
 export const STARTUP_LOCK_KEY = 7_200_101;

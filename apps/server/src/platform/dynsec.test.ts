@@ -31,13 +31,18 @@ async function freePort(): Promise<number> {
  * identities: the console provisions each robot there and the broker alone decides who gets in
  * and which topics they may use.
  */
-describe.skipIf(!MOSQUITTO || !existsSync(PLUGIN))('robot identity on Mosquitto with dynamic security', () => {
+const hasPlugin = Boolean(MOSQUITTO) && existsSync(PLUGIN);
+/** CI that names a Mosquitto (TEST_MQTT_URL) has the plugin too: missing there, the suite fails instead of skipping. */
+const required = process.env.CI === 'true' && Boolean(process.env.TEST_MQTT_URL?.trim());
+
+describe.skipIf(!hasPlugin && !required)('robot identity on Mosquitto with dynamic security', () => {
   let dir: string;
   let broker: ChildProcess;
   let url: string;
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
+    if (!hasPlugin) throw new Error(`Mosquitto and ${PLUGIN} are needed here (apt-get install mosquitto)`);
     dir = await mkdtemp(path.join(tmpdir(), 'patrol-dynsec-'));
     // Started as root, Mosquitto runs as its own user, which reads and saves the plugin's file here.
     await chmod(dir, 0o777);
@@ -142,7 +147,9 @@ describe.skipIf(!MOSQUITTO || !existsSync(PLUGIN))('robot identity on Mosquitto 
         qos: 1,
         retain: true,
       });
-      await new Promise((r) => setTimeout(r, 700));
+      // Sentinel: its own presence, published after the forged one on the same connection, arrives in order.
+      await client.publishAsync(`patrol/${robot.serial}/online`, JSON.stringify({ online: true }), { qos: 1 });
+      await until(async () => (await liveOf(robot.robotId))?.online, 8000, 'the sentinel');
       expect(await liveOf(victim.robotId)).toMatchObject({ online: false, lastSeenTime: null });
     } finally {
       await client.endAsync();

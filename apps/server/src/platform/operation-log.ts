@@ -1,8 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MASK } from '@patrol/contracts';
-import { insertOperationLog } from '../modules/logs/logs.repository.js';
 import { API_PREFIX } from './auth.js';
-import type { Db } from './db.js';
+
+/** One row of the operation log, in the tenant the request acted in. */
+export type OperationLogEntry = {
+  userId: number;
+  account: string;
+  username: string;
+  roleNames: string | null;
+  description: string;
+  method: string;
+  route: string;
+  level: 'error' | 'warn' | 'info';
+  params: string | null;
+  durationMs: number;
+  result: 'success' | 'failure';
+  statusCode: number;
+  ip: string | null;
+  userAgent: string | null;
+};
 
 /** Methods that change state; reads are not logged. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -43,7 +59,10 @@ export function loggedParams(request: Pick<FastifyRequest, 'query' | 'body'>): s
  * write it themselves. Sign-in has its own log; requests without a session have no operator and
  * are not kept here. A failed write is logged and never fails the request.
  */
-export function installOperationLog(app: FastifyInstance, deps: { db: Db }) {
+export function installOperationLog(
+  app: FastifyInstance,
+  deps: { write: (tenantId: number, entry: OperationLogEntry) => Promise<void> },
+) {
   app.addHook('onResponse', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method) || request.is404) return;
     const auth = request.auth;
@@ -53,7 +72,7 @@ export function installOperationLog(app: FastifyInstance, deps: { db: Db }) {
     const status = reply.statusCode;
     const userAgent = request.headers['user-agent'];
     try {
-      await insertOperationLog(deps.db, auth.tenantId, {
+      await deps.write(auth.tenantId, {
         userId: auth.userId,
         account: auth.account,
         username: auth.username.slice(0, 100),

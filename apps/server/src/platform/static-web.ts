@@ -1,18 +1,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from './auth.js';
 import { sendRouteNotFound } from './errors.js';
+import { SERVER_ROOT } from './paths.js';
 
 /** The console's production build: apps/web/dist. */
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const DEFAULT_WEB_DIST = path.join(SERVER_ROOT, '..', 'web', 'dist');
 
 /**
  * Serves the built console at `/` with a fallback to index.html for every other GET outside /api
  * (the console routes by hash, but deep links and refreshes still land here). Without a build it
  * logs one line and only the API answers. Unknown API routes get a 404 envelope either way.
+ * Hashed files under assets/ are cached for good; index.html is revalidated on every load.
  */
 export async function registerStaticWeb(app: FastifyInstance, webDist: string | null): Promise<void> {
   const hasBuild = webDist !== null && existsSync(path.join(webDist, 'index.html'));
@@ -23,6 +24,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string | 
       root: webDist,
       prefix: '/',
       index: ['index.html'],
+      // The build writes .br and .gz beside each file; the one the browser accepts is sent as is
+      // (with `vary: accept-encoding`), so nothing is compressed per request.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite puts content-hashed files under assets/; index.html must always be fresh.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,23 +1,16 @@
 import type { ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import type { Language } from '@patrol/contracts';
 import { queryClient } from '@/shared/api';
-import { i18n, useLanguage } from '@/shared/i18n';
+import { antdLocale, i18n, useLanguage } from '@/shared/i18n';
 import { FeedbackBridge } from '@/shared/ui';
-
-const ANTD_LOCALES: Record<Language, Locale> = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS };
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const language = useLanguage();
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[language]}
+      locale={antdLocale(language)}
       theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
       // No space squeezed between two Chinese characters: button text stays what the locale file says.
       button={{ autoInsertSpace: false }}

@@ -4,11 +4,13 @@ import type { ComponentType } from 'react';
 import { guardLoader } from './guard/guard-loader';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './layouts/root-layout';
-import { MainLayout } from './layouts/main-layout';
-import { WindowLayout } from './layouts/window-layout';
-import { StandalonePage } from './layouts/standalone-page';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './route-handle';
+
+// The layouts come with their first route: the login page needs none of them.
+const MainLayout = lazyPage(() => import('./layouts/main-layout').then((m) => m.MainLayout));
+const WindowLayout = lazyPage(() => import('./layouts/window-layout').then((m) => m.WindowLayout));
+const StandalonePage = lazyPage(() => import('./layouts/standalone-page').then((m) => m.StandalonePage));
 
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page').then((m) => m.LoginPage));
 const ExternalLoginPage = lazyPage(() =>

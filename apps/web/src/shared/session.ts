@@ -71,6 +71,16 @@ export function clearSession(): void {
   }
 }
 
+const tenantListeners = new Set<() => void>();
+
+/** Calls `listener` whenever the acting tenant changes (live views re-watch it); returns the unsubscribe. */
+export function onTenantChange(listener: () => void): () => void {
+  tenantListeners.add(listener);
+  return () => {
+    tenantListeners.delete(listener);
+  };
+}
+
 /**
  * A platform administrator's choice of the tenant to act in: every following call sends it as the
  * `tenant-id` header, and the server checks it on each request.
@@ -78,6 +88,7 @@ export function clearSession(): void {
 export function setActingTenant(tenantId: number, tenantName: string): void {
   writeItem(STORAGE_KEYS.tenantId, String(tenantId));
   writeJson(STORAGE_KEYS.tenantInfo, { name: tenantName });
+  for (const listener of [...tenantListeners]) listener();
 }
 
 /** Flags this browser session as opened through external access (spec section 3). */

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LOGIN_LOCK, SESSION_TTL_MS, type LoginResponse, type SessionUser } from '@patrol/contracts';
+import { isPlatformAdmin, LOGIN_LOCK, SESSION_TTL_MS, type LoginResponse, type SessionUser } from '@patrol/contracts';
 import { STATUS } from '../../db/columns.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, forbidden, tooManyRequests, unauthorized } from '../../platform/errors.js';
 import { prepareDummyPassword, verifyDummyPassword, verifyPassword } from '../../platform/passwords.js';
-import { rolesOfUser } from '../roles/roles.repository.js';
-import { isPlatformAdmin } from '../roles/roles.service.js';
-import { findTenant } from '../tenants/tenants.repository.js';
-import { findSignInCandidates, findUserByAccount, touchLastLogin, type UserRow } from '../users/users.repository.js';
+import { rolesOfUser } from '../roles/roles.shared.js';
+import { findTenant } from '../tenants/tenants.shared.js';
+import { findSignInCandidates, findUserByAccount, touchLastLogin, type UserRow } from '../users/users.shared.js';
 import {
   findLiveSession,
   insertLoginLog,

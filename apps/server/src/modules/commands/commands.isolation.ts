@@ -1,5 +1,5 @@
 import type { IsolationArea } from '../../../test/isolation.js';
-import { insertRobot } from '../robots/robots.repository.js';
+import { insertRobot } from '../robots/robots.shared.js';
 import { newRobotKeyPair } from '../robots/robots.service.js';
 import { insertCommandRecord, insertCommandReply } from './commands.repository.js';
 
@@ -44,5 +44,7 @@ export const isolation: IsolationArea = {
     },
     { resource: `GET ${BASE}/page`, ownData: true, request: () => ({ url: `${BASE}/page` }) },
     { resource: `GET ${BASE}/reply/page`, ownData: true, request: () => ({ url: `${BASE}/reply/page` }) },
+    { resource: `GET ${BASE}/export`, ownData: true, request: () => ({ url: `${BASE}/export` }) },
+    { resource: `GET ${BASE}/reply/export`, ownData: true, request: () => ({ url: `${BASE}/reply/export` }) },
   ],
 };

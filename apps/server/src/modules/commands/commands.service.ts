@@ -5,9 +5,11 @@ import {
   DANGEROUS_COMMANDS,
   robotCommandReply,
   robotTopic,
+  translate,
   type CommandBody,
   type CommandRecord,
   type CommandReplyRow,
+  type Language,
   type Page,
   type RobotCommand,
 } from '@patrol/contracts';
@@ -15,10 +17,11 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { MqttGateway } from '../../platform/mqtt.js';
-import { pageWindow } from '../../platform/paging.js';
+import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
+import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import type { MonitoringService } from '../monitoring/monitoring.service.js';
 import type { RealtimeHub } from '../realtime/realtime.service.js';
-import { findRobot } from '../robots/robots.repository.js';
+import { findRobot } from '../robots/robots.shared.js';
 import { inScope, robotScope, scopeFilter } from '../user-robots/user-robots.scope.js';
 import {
   applyReply,
@@ -206,7 +209,57 @@ export function createCommandsService(
     return { rows: rows.map(toReplyRow), total };
   }
 
-  return { send, page, replies, start, stop, sweepExpired };
+  /** The dispatch records the page would list with the same filters, as a spreadsheet (first 10,000). */
+  async function exportRecordsXlsx(
+    caller: AuthContext,
+    query: Parameters<typeof pageCommandRecords>[2],
+    lang: Language,
+  ): Promise<Buffer> {
+    const robotIds = scopeFilter(await robotScope(db, caller));
+    const window = { offset: 0, limit: EXPORT_MAX_ROWS };
+    const { rows } = await pageCommandRecords(db, caller.tenantId, { ...query, robotIds }, window);
+    const tr = (key: string) => translate(lang, key);
+    const columns: XlsxColumn<CommandRecord>[] = [
+      { header: tr('commands.colPublishTime'), value: (r) => r.publishTime, width: 26 },
+      { header: tr('commands.colTopic'), value: (r) => r.topic, width: 30 },
+      { header: tr('commands.colRequestId'), value: (r) => r.commandId, width: 38 },
+      { header: tr('commands.colRobot'), value: (r) => r.robotName, width: 24 },
+      { header: tr('commands.colSerial'), value: (r) => r.serialNumber, width: 24 },
+      { header: tr('commands.colCommand'), value: (r) => r.name },
+      { header: tr('commands.colStatus'), value: (r) => r.status },
+      { header: tr('commands.colSyncCode'), value: (r) => r.syncCode },
+      { header: tr('commands.colAsyncCode'), value: (r) => r.asyncCode },
+      { header: tr('commands.colMessage'), value: (r) => r.message, width: 30 },
+      { header: tr('commands.colOperator'), value: (r) => r.operatorName },
+    ];
+    return buildXlsx(tr('commands.recordsSheet'), columns, rows.map(toCommandRecord));
+  }
+
+  /** The reply records the page would list with the same filters, as a spreadsheet (first 10,000). */
+  async function exportRepliesXlsx(
+    caller: AuthContext,
+    query: Parameters<typeof pageCommandReplies>[2],
+    lang: Language,
+  ): Promise<Buffer> {
+    const robotIds = scopeFilter(await robotScope(db, caller));
+    const window = { offset: 0, limit: EXPORT_MAX_ROWS };
+    const { rows } = await pageCommandReplies(db, caller.tenantId, { ...query, robotIds }, window);
+    const tr = (key: string) => translate(lang, key);
+    const columns: XlsxColumn<CommandReplyRow>[] = [
+      { header: tr('commands.colReceiveTime'), value: (r) => r.receiveTime, width: 26 },
+      { header: tr('commands.colTopic'), value: (r) => r.topic, width: 30 },
+      { header: tr('commands.colRequestId'), value: (r) => r.commandId, width: 38 },
+      { header: tr('commands.colRobot'), value: (r) => r.robotName, width: 24 },
+      { header: tr('commands.colSerial'), value: (r) => r.serialNumber, width: 24 },
+      { header: tr('commands.colCommand'), value: (r) => r.commandName },
+      { header: tr('commands.colPhase'), value: (r) => r.phase },
+      { header: tr('commands.colCode'), value: (r) => r.code },
+      { header: tr('commands.colMessage'), value: (r) => r.message, width: 30 },
+    ];
+    return buildXlsx(tr('commands.repliesSheet'), columns, rows.map(toReplyRow));
+  }
+
+  return { send, page, replies, exportRecordsXlsx, exportRepliesXlsx, start, stop, sweepExpired };
 }
 
 export type CommandsService = ReturnType<typeof createCommandsService>;

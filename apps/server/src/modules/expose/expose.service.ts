@@ -12,8 +12,8 @@ import { AppError, conflictOn, notFound, unauthorized } from '../../platform/err
 import { pageWindow } from '../../platform/paging.js';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../platform/passwords.js';
 import { createToken, hashToken, type AuthService } from '../auth/auth.service.js';
-import { findTenant } from '../tenants/tenants.repository.js';
-import { findUser, findUserByAccount } from '../users/users.repository.js';
+import { findTenant } from '../tenants/tenants.shared.js';
+import { findUser, findUserByAccount } from '../users/users.shared.js';
 import {
   deleteExposeAccount,
   findExposeAccount,

@@ -1,23 +1,12 @@
-import { healthStatus } from '@patrol/contracts';
+import { healthApi } from '@patrol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
-import { ok, responses } from '../../platform/envelope.js';
+import { ok } from '../../platform/envelope.js';
 import { createHealthService } from './health.service.js';
+import { route } from '../../platform/route.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createHealthService(ctx);
 
-  app.get(
-    '/health',
-    {
-      config: { access: 'public' },
-      schema: {
-        operationId: 'getHealth',
-        summary: 'Whether the server and its database are up, and the version',
-        tags: ['health'],
-        response: responses(healthStatus),
-      },
-    },
-    async () => ok(await service.status()),
-  );
+  route(app, healthApi.getHealth, async () => ok(await service.status()));
 };

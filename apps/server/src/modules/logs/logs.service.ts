@@ -5,7 +5,14 @@ import type { AppContext } from '../../platform/context.js';
 import { operationsMatching, operationText } from '../../platform/operations.js';
 import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
 import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
-import { pageLoginLogs, pageOperationLogs, type LogFilter } from './logs.repository.js';
+import type { DbOrTx } from '../../platform/db.js';
+import type { OperationLogEntry } from '../../platform/operation-log.js';
+import { insertOperationLog, pageLoginLogs, pageOperationLogs, type LogFilter } from './logs.repository.js';
+
+/** Writes one operation-log row (the platform's operation-log hook is handed this). */
+export function writeOperationLog(db: DbOrTx, tenantId: number, entry: OperationLogEntry): Promise<void> {
+  return insertOperationLog(db, tenantId, entry);
+}
 
 type Paged = { index: number; size?: number | undefined };
 

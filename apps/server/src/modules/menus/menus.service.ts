@@ -1,17 +1,9 @@
-import {
-  MENU_TREE,
-  menuNames,
-  PLATFORM_TENANT_ID,
-  type Language,
-  type MenuAdminNode,
-  type MenuNode,
-} from '@patrol/contracts';
+import { MENU_TREE, menuNames, type Language, type MenuAdminNode } from '@patrol/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, conflictOn, notFound } from '../../platform/errors.js';
-import { findRoleByCode, grantMenus } from '../roles/roles.repository.js';
-import { ADMIN_ROLE_CODE } from '../roles/roles.service.js';
-import { STATUS } from '../../db/columns.js';
 import type { DbOrTx } from '../../platform/db.js';
+import { grantMenusToPlatformAdmins } from '../roles/roles.shared.js';
+import { buildMenuTree } from './menu-tree.js';
 import {
   deleteMenu,
   findMenu,
@@ -24,51 +16,12 @@ import {
   type MenuRow,
 } from './menus.repository.js';
 
-const titleOf = (menu: MenuRow, lang: Language) =>
-  lang === 'zh-TW' ? menu.nameZhTw : lang === 'en-US' ? menu.nameEnUs : menu.nameZhCn;
-
-/**
- * Builds a menu tree from the menus a user may see, titles in one language, sorted by `sort`.
- * A granted menu brings its ancestors along (a role may list only leaves); a disabled menu hides
- * its whole branch.
- */
-export function buildMenuTree(all: MenuRow[], granted: Set<number>, lang: Language): MenuNode[] {
-  const byId = new Map(all.map((m) => [m.id, m]));
-  /** The menu and its ancestors, or null when one of them is disabled or missing. */
-  const chainOf = (id: number): number[] | null => {
-    const chain: number[] = [];
-    for (let menu = byId.get(id); menu; menu = menu.parentId === null ? undefined : byId.get(menu.parentId)) {
-      if (menu.status !== STATUS.enabled || chain.length > all.length) return null;
-      chain.push(menu.id);
-      if (menu.parentId === null) return chain;
-    }
-    return null;
-  };
-  const visible = new Set<number>();
-  for (const id of granted) for (const c of chainOf(id) ?? []) visible.add(c);
-
-  const nodes = new Map<number, MenuNode>();
-  const sorted = all.filter((m) => visible.has(m.id)).sort((a, b) => a.sort - b.sort || a.id - b.id);
-  for (const m of sorted) {
-    nodes.set(m.id, {
-      menuId: m.id,
-      name: m.name,
-      title: titleOf(m, lang),
-      icon: m.icon,
-      path: m.path,
-      showFlag: m.showFlag === 0 ? 0 : 1,
-      children: [],
-    });
-  }
-  const roots: MenuNode[] = [];
-  for (const m of sorted) {
-    const node = nodes.get(m.id)!;
-    const parent = m.parentId === null ? undefined : nodes.get(m.parentId);
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
-  return roots;
+/** Every menu (they are global), in display order. */
+export function listAllMenus(db: DbOrTx): Promise<MenuRow[]> {
+  return listMenus(db);
 }
+
+export type { MenuRow };
 
 /** The menu tree of a user, from the menus of their enabled roles. */
 export async function menuTreeOfUser(db: DbOrTx, tenantId: number, userId: number, lang: Language) {
@@ -95,6 +48,8 @@ const BUILT_IN = new Set(menuNames(MENU_TREE));
  */
 export function createMenusService(ctx: AppContext) {
   const { db } = ctx;
+  // Side menus are cached by every instance; a change clears them at once.
+  const accessChanged = () => ctx.bus.publish('access.changed', {});
 
   async function tree(): Promise<MenuAdminNode[]> {
     const all = await listMenus(db);
@@ -157,20 +112,22 @@ export function createMenusService(ctx: AppContext) {
     await db.transaction(async (tx) => {
       const menu = await insertMenu(tx, { name: input.name, ...values(input) });
       // Platform administrators hold every menu, the new one included.
-      const admin = await findRoleByCode(tx, PLATFORM_TENANT_ID, ADMIN_ROLE_CODE);
-      if (admin) await grantMenus(tx, PLATFORM_TENANT_ID, admin.id, [menu.id]);
+      await grantMenusToPlatformAdmins(tx, [menu.id]);
     });
+    await accessChanged();
   }
 
   async function update(input: MenuFields & { menuId: number }): Promise<void> {
     if (!(await findMenu(db, input.menuId))) throw notFound();
     await assertParent(input.parentId, input.menuId);
     await updateMenu(db, input.menuId, values(input));
+    await accessChanged();
   }
 
   async function setStatus(menuId: number, status: number): Promise<void> {
     if (!(await findMenu(db, menuId))) throw notFound();
     await setMenuStatus(db, menuId, status);
+    await accessChanged();
   }
 
   /** Built-in menus come back at the next start, so they are disabled rather than deleted. */
@@ -180,6 +137,7 @@ export function createMenusService(ctx: AppContext) {
     if (BUILT_IN.has(menu.name)) throw new AppError(409, 'menus.builtInKept');
     if ((await listMenus(db)).some((m) => m.parentId === menuId)) throw new AppError(409, 'menus.hasChildren');
     await deleteMenu(db, menuId);
+    await accessChanged();
   }
 
   return { tree, create, update, setStatus, remove };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS } from '../../db/columns.js';
 import type { MenuRow } from './menus.repository.js';
-import { buildMenuTree } from './menus.service.js';
+import { buildMenuTree } from './menu-tree.js';
 
 const row = (
   id: number,

@@ -1,22 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  ROBOT_PUSH_INTERVAL_MS,
+  ROBOT_PUSH_MIN_INTERVAL_MS,
   robotEvent,
   robotOnline,
   robotTelemetry,
   type RobotLive,
   type SocketServerMessage,
 } from '@patrol/contracts';
-import { STATUS } from '../../db/columns.js';
 import type { AuthContext } from '../../platform/auth.js';
 import { inScope, robotScope, type RobotScope } from '../user-robots/user-robots.scope.js';
 import { API_PREFIX } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import type { MqttGateway } from '../../platform/mqtt.js';
 import type { RealtimeHub, SocketConnection } from '../realtime/realtime.service.js';
-import { rolesGrantResource, rolesOfUser } from '../roles/roles.repository.js';
-import { isPlatformAdmin } from '../roles/roles.service.js';
-import { findTenant } from '../tenants/tenants.repository.js';
+import { createPacer, type Clock } from './monitoring.pacer.js';
+import type { AccessService } from '../access/access.service.js';
 import {
   findRobotById,
   findRobotBySerial,
@@ -24,7 +22,7 @@ import {
   saveLatestStates,
   setRobotOnline,
   type RobotDbRow,
-} from '../robots/robots.repository.js';
+} from '../robots/robots.shared.js';
 
 /** How often the latest telemetry received by this instance is written to the database. */
 export const STATE_FLUSH_INTERVAL_MS = 2000;
@@ -47,11 +45,19 @@ const toLive = (row: RobotDbRow): LiveEntry => ({
 
 /**
  * The live fleet: the latest state and presence of every robot, kept in memory on every instance.
- * Telemetry received from the broker is coalesced (latest per robot) and published on the bus every
- * ROBOT_PUSH_INTERVAL_MS; every instance applies the batch and sends each tenant's watching consoles
- * one message with the robots that changed.
+ * Telemetry received from the broker is coalesced (latest per robot) and published on the bus: at
+ * once when the pipeline is idle, at most every ROBOT_PUSH_MIN_INTERVAL_MS under load; every instance
+ * applies the batch and sends each tenant's watching consoles one message with the robots that changed.
  */
-export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHub; log: FastifyBaseLogger }) {
+export function createMonitoringService(
+  ctx: AppContext,
+  deps: {
+    hub: RealtimeHub;
+    log: FastifyBaseLogger;
+    access: Pick<AccessService, 'resolveMember' | 'mayCall'>;
+    clock?: Clock;
+  },
+) {
   const { db, bus } = ctx;
   const live = new Map<number, LiveEntry>();
   const bySerial = new Map<string, number>();
@@ -59,7 +65,20 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
   const unsaved = new Map<number, { state: unknown; lat: number; lng: number; seenAt: Date }>();
   let dropped = 0;
   let received = 0;
+  let running = false;
   const timers: NodeJS.Timeout[] = [];
+  const pacer = createPacer(
+    () => {
+      pushPending().catch((error: unknown) => deps.log.error({ err: error }, 'robot state push failed'));
+    },
+    ROBOT_PUSH_MIN_INTERVAL_MS,
+    deps.clock,
+  );
+  /** A robot changed: its state goes out with the next paced push. */
+  const changed = (entry: LiveEntry) => {
+    pending.set(entry.robot.robotId, entry);
+    if (running) pacer.request();
+  };
 
   const put = (entry: LiveEntry) => {
     const before = live.get(entry.robot.robotId);
@@ -113,7 +132,7 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
       robot: { ...entry.robot, online: true, lastSeenTime: seenAt.toISOString(), state: parsed.data },
     };
     put(next);
-    pending.set(next.robot.robotId, next);
+    changed(next);
     unsaved.set(next.robot.robotId, { state: parsed.data, lat: parsed.data.lat, lng: parsed.data.lng, seenAt });
   }
 
@@ -131,7 +150,7 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
       robot: { ...entry.robot, online: parsed.data.online, lastSeenTime: at.toISOString() },
     };
     put(next);
-    pending.set(next.robot.robotId, next);
+    changed(next);
     await setRobotOnline(db, next.robot.robotId, parsed.data.online, at);
   }
 
@@ -219,6 +238,7 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
   /** Loads the fleet and starts listening on the broker. */
   async function start(gateway: MqttGateway | null) {
     for (const row of await listAllRobots(db)) put(toLive(row));
+    running = true;
     if (gateway) {
       gateway.on('state', onState);
       gateway.on('online', onOnline);
@@ -231,11 +251,12 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
       timer.unref();
       timers.push(timer);
     };
-    every(ROBOT_PUSH_INTERVAL_MS, pushPending, 'robot state push failed');
     every(STATE_FLUSH_INTERVAL_MS, flushStates, 'robot state flush failed');
   }
 
   async function stop() {
+    running = false;
+    pacer.cancel();
     for (const timer of timers) clearInterval(timer);
     timers.length = 0;
     for (const off of unsubscribe) off();
@@ -267,23 +288,24 @@ export function createMonitoringService(ctx: AppContext, deps: { hub: RealtimeHu
    * another tenant only for platform administrators, and the live route must be granted.
    */
   async function authorizeWatch(conn: SocketConnection, requested: number | undefined): Promise<number | null> {
-    const roles = await rolesOfUser(db, conn.homeTenantId, conn.userId);
-    const tenantId = requested ?? conn.homeTenantId;
-    if (tenantId !== conn.homeTenantId) {
-      if (!isPlatformAdmin(conn.homeTenantId, roles)) return null;
-      const tenant = await findTenant(db, tenantId);
-      if (!tenant || tenant.status !== STATUS.enabled) return null;
-    }
-    const roleIds = roles.map((r) => r.roleId);
-    const granted = await rolesGrantResource(db, conn.homeTenantId, roleIds, LIVE_ROUTE.method, LIVE_ROUTE.url);
+    // Resolved like an API call to the live fleet route: acting tenant, then its grant.
+    const member = await deps.access
+      .resolveMember({ userId: conn.userId, homeTenantId: conn.homeTenantId }, requested ?? null)
+      .catch(() => null);
+    if (!member) return null;
+    const granted = await deps.access.mayCall(
+      { homeTenantId: conn.homeTenantId, roles: member.roles },
+      LIVE_ROUTE.method,
+      LIVE_ROUTE.url,
+    );
     if (!granted) return null;
     conn.visibleRobots = await robotScope(db, {
-      tenantId,
+      tenantId: member.tenantId,
       userId: conn.userId,
-      platformAdmin: isPlatformAdmin(conn.homeTenantId, roles),
-      roles,
+      platformAdmin: member.platformAdmin,
+      roles: member.roles,
     });
-    return tenantId;
+    return member.tenantId;
   }
 
   function snapshot(tenantId: number, conn: SocketConnection): SocketServerMessage {

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { MqttGateway } from '../../platform/mqtt.js';
 import { pageWindow } from '../../platform/paging.js';
 import type { MonitoringService } from '../monitoring/monitoring.service.js';
-import { findRobotsByIds, findTenantRobots } from '../robots/robots.repository.js';
+import { findRobotsByIds, findTenantRobots } from '../robots/robots.shared.js';
 import {
   configOfRobot,
   deleteMulticast,

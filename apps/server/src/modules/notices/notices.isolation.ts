@@ -34,5 +34,11 @@ export const isolation: IsolationArea = {
       ownData: true,
       request: ({ b }) => ({ url: '/api/notice-server/notice/read', payload: { noticeIds: [b.ids.notice] } }),
     },
+    // Marking all read touches only the caller's own notices in the acting tenant.
+    {
+      resource: 'POST /api/notice-server/notice/read/all',
+      ownData: true,
+      request: () => ({ url: '/api/notice-server/notice/read/all', payload: { type: 1 } }),
+    },
   ],
 };

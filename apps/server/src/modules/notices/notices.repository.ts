@@ -45,6 +45,16 @@ export async function pageOfRecipient(
   return { rows, total: total?.n ?? 0 };
 }
 
+/** Marks every unread notice of one type of a user in a tenant read. Returns how many changed. */
+export async function markAllRead(db: DbOrTx, tenantId: number, userId: number, type: number): Promise<number> {
+  const rows = await db
+    .update(notices)
+    .set({ read: true })
+    .where(inTenant(notices, tenantId, eq(notices.userId, userId), eq(notices.type, type), eq(notices.read, false)))
+    .returning({ id: notices.id });
+  return rows.length;
+}
+
 /** Marks a user's own unread notices read; ids of others' notices change nothing. Returns how many changed. */
 export async function markRead(db: DbOrTx, tenantId: number, userId: number, noticeIds: number[]): Promise<number> {
   if (noticeIds.length === 0) return 0;

@@ -3,8 +3,8 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import type { RealtimeHub } from '../realtime/realtime.service.js';
-import { existingUserIds } from '../users/users.repository.js';
-import { insertNotices, markRead, pageOfRecipient, type NoticeRow } from './notices.repository.js';
+import { existingUserIds } from '../users/users.shared.js';
+import { insertNotices, markAllRead, markRead, pageOfRecipient, type NoticeRow } from './notices.repository.js';
 
 /** Type 1: a system notice (socket message type "1"). */
 export const SYSTEM_NOTICE_TYPE = 1;
@@ -65,5 +65,10 @@ export function createNoticesService(ctx: AppContext, hub: RealtimeHub) {
     return { count: await markRead(db, caller.tenantId, caller.userId, noticeIds) };
   }
 
-  return { myPage, publish, markMineRead };
+  /** Every unread notice of the caller in the acting tenant (of one type), read at once. */
+  async function markAllMineRead(caller: AuthContext, type: number): Promise<{ count: number }> {
+    return { count: await markAllRead(db, caller.tenantId, caller.userId, type) };
+  }
+
+  return { myPage, publish, markMineRead, markAllMineRead };
 }

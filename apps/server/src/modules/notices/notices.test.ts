@@ -9,6 +9,7 @@ import { notices } from './notices.tables.js';
 const PAGE = '/api/notice-server/notice/my/page';
 const PUBLISH = '/api/notice-server/notice/publish';
 const READ = '/api/notice-server/notice/read';
+const READ_ALL = '/api/notice-server/notice/read/all';
 const PUBLISH_GRANT = `POST ${PUBLISH}`;
 
 describe('notices', () => {
@@ -139,6 +140,36 @@ describe('notices', () => {
       expect(res.json().data.count).toBe(1);
       const [after] = await t.db.select().from(notices).where(eq(notices.id, theirs!.id));
       expect(after!.read).toBe(false);
+    });
+
+    it("marks all of the caller's unread notices read, nobody else's, and says how many", async () => {
+      const tenant = await makeTenant(t);
+      const me = await makeUser(t, tenant.id);
+      const other = await makeUser(t, tenant.id);
+      await seedNotices(me, 4);
+      await seedNotices(me, 1, tenant.id, 2);
+      await seedNotices(other, 2);
+      const token = await login(t.app, me.account, me.password);
+      const readAll = () => t.app.inject({ method: 'POST', url: READ_ALL, headers: as(token), payload: {} });
+
+      const res = await readAll();
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.count).toBe(4);
+      expect((await page(token, 'index=1&type=1&read=0')).json().data.total).toBe(0);
+      expect((await page(token, 'index=1&type=2&read=0')).json().data.total).toBe(1);
+      const theirs = await t.db.select().from(notices).where(eq(notices.userId, other.id));
+      expect(theirs.map((n) => n.read)).toEqual([false, false]);
+      expect((await readAll()).json().data.count).toBe(0);
+    });
+
+    it('refuses a bad body with 422 and changes nothing', async () => {
+      const me = await makeUser(t, 1);
+      await seedNotices(me, 1);
+      const token = await login(t.app, me.account, me.password);
+      const res = await t.app.inject({ method: 'POST', url: READ_ALL, headers: as(token), payload: { type: 'all' } });
+      expect(res.statusCode).toBe(422);
+      const mine = await t.db.select().from(notices).where(eq(notices.userId, me.id));
+      expect(mine.map((n) => n.read)).toEqual([false]);
     });
   });
 

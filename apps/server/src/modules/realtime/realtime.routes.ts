@@ -8,7 +8,7 @@ import {
 } from '@patrol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { disabledError, type AuthService } from '../auth/auth.service.js';
+import type { AccessService } from '../access/access.service.js';
 import type { RealtimeHub, SocketConnection } from './realtime.service.js';
 
 /** setTimeout cannot wait longer than this. */
@@ -22,10 +22,10 @@ export type TopicProvider = {
 };
 
 export const realtimeRoutes: FastifyPluginAsyncZod<{
-  auth: AuthService;
+  access: Pick<AccessService, 'resolveCaller'>;
   hub: RealtimeHub;
   topics: Record<SocketTopic, TopicProvider>;
-}> = async (app, { auth, hub, topics }) => {
+}> = async (app, { access, hub, topics }) => {
   app.get(
     '/ws/msg/:userId',
     {
@@ -101,22 +101,23 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{
         if (conn || authenticating) return;
         authenticating = true;
         try {
-          const session = await auth.findSession(message.token);
-          if (!session || session.userId !== userId || disabledError(session)) return refuse();
+          // The same resolution as every API request: a live session of an enabled user and tenant.
+          const session = await access.resolveCaller(message.token, null).catch(() => null);
+          if (!session || session.userId !== userId) return refuse();
           if (socket.readyState !== socket.OPEN) return;
           clearTimeout(authTimer);
           conn = {
             socket,
             userId,
             sessionId: session.sessionId,
-            homeTenantId: session.tenantId,
+            homeTenantId: session.homeTenantId,
             topics: new Map(),
             visibleRobots: null,
             lang: resolveLanguage(message.lang),
             alive: true,
           };
           hub.add(conn);
-          const left = session.expiresAt.getTime() - Date.now();
+          const left = session.sessionExpiresAt.getTime() - Date.now();
           expiry = setTimeout(refuse, Math.min(Math.max(left, 0), MAX_TIMER_MS));
           reply({ type: 'ready', userId });
         } catch (error) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ADMIN_ROLE_CODE,
   PLATFORM_TENANT_ID,
   TENANT_ADMIN_ROLE_CODE,
   type Language,
@@ -11,8 +12,8 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { STARTUP_LOCK_KEY } from '../../platform/db.js';
 import { API_PREFIX, accessOf } from '../../platform/auth.js';
-import { findRoleByCode, grantResources, rolesWithCodeInEveryTenant } from '../roles/roles.repository.js';
-import { ADMIN_ROLE_CODE } from '../roles/roles.service.js';
+import type { DbOrTx } from '../../platform/db.js';
+import { findRoleByCode, grantResources, rolesWithCodeInEveryTenant } from '../roles/roles.shared.js';
 import { listResources, upsertResources, type RouteResource } from './resources.repository.js';
 
 /**
@@ -48,18 +49,26 @@ export function collectRouteResources(app: FastifyInstance, operations: Operatio
  * again.
  */
 export async function syncResources(ctx: AppContext, routes: RouteResource[]): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const granted = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`);
     const created = await upsertResources(tx, routes);
     const admin = await findRoleByCode(tx, PLATFORM_TENANT_ID, ADMIN_ROLE_CODE);
-    if (created.length === 0) return;
+    if (created.length === 0) return false;
     if (admin) await grantResources(tx, PLATFORM_TENANT_ID, admin.id, created);
     const fresh = new Set(created);
     const grantable = (await listResources(tx)).filter((r) => fresh.has(r.id) && r.access === 'grant').map((r) => r.id);
     for (const role of await rolesWithCodeInEveryTenant(tx, TENANT_ADMIN_ROLE_CODE)) {
       await grantResources(tx, role.tenantId, role.id, grantable);
     }
+    return true;
   });
+  // Instances already running cache grants: they learn of the new ones at once.
+  if (granted) await ctx.bus.publish('access.changed', {});
+}
+
+/** Every resource (route and method), for the modules that grant them. */
+export function listAllResources(db: DbOrTx) {
+  return listResources(db);
 }
 
 export function createResourcesService(ctx: AppContext) {

@@ -99,9 +99,19 @@ describe('resources', () => {
     expect((await call()).statusCode).toBe(200);
     const ids = await findResourceIds(t.db, [{ method: 'GET', route: LIST }]);
     const roleId = user.roleIds[0]!;
-    await revokeResources(t.db, tenant.id, roleId, ids);
+    // The tenant's grants change the way an administrator changes them: through the roles API.
+    const grant = async (resourceIds: number[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/system-server/role/grant',
+        headers: as(admin, { 'tenant-id': String(tenant.id) }),
+        payload: { roleId, menuIds: [], resourceIds },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await grant([]);
     expect((await call()).statusCode).toBe(403);
-    await grantResources(t.db, tenant.id, roleId, ids);
+    await grant(ids);
     expect((await call()).statusCode).toBe(200);
   });
 

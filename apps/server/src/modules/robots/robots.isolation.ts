@@ -16,6 +16,7 @@ export const isolation: IsolationArea = {
   },
   cases: [
     { resource: `GET ${BASE}/page`, ownData: true, request: () => ({ url: `${BASE}/page` }) },
+    { resource: `GET ${BASE}/export`, ownData: true, request: () => ({ url: `${BASE}/export` }) },
     {
       resource: `POST ${BASE}/create`,
       ownData: true,

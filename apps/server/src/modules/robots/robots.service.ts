@@ -4,6 +4,8 @@ import {
   derivedPasswordText,
   ROBOT_TOKEN_MAX_TTL_S,
   ROBOT_TOKEN_SKEW_S,
+  translate,
+  type Language,
   type Page,
   type RobotKeyResponse,
   type RobotRow,
@@ -13,10 +15,11 @@ import type { AppContext } from '../../platform/context.js';
 import type { RobotProvisioner } from '../../platform/dynsec.js';
 import { STATUS } from '../../db/columns.js';
 import { AppError, conflictOn, notFound } from '../../platform/errors.js';
-import { findTenant } from '../tenants/tenants.repository.js';
-import { removeRobotsFromConfigs } from '../multicast/multicast.repository.js';
-import { removeAssignmentsOfRobots } from '../user-robots/user-robots.repository.js';
-import { pageWindow } from '../../platform/paging.js';
+import { findTenant } from '../tenants/tenants.shared.js';
+import { removeRobotsFromConfigs } from '../multicast/multicast.shared.js';
+import { removeAssignmentsOfRobots } from '../user-robots/user-robots.shared.js';
+import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
+import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import { inScope, robotScope, scopeFilter } from '../user-robots/user-robots.scope.js';
 import {
   deleteRobot,
@@ -112,6 +115,32 @@ export function createRobotsService(ctx: AppContext, provisioner: () => RobotPro
     const robotIds = scopeFilter(await robotScope(db, caller));
     const { rows, total } = await pageRobots(db, caller.tenantId, { ...query, robotIds }, pageWindow(query));
     return { rows: rows.map(toRobotRow), total };
+  }
+
+  /** The robots the page would list with the same filters, as a spreadsheet (first 10,000). */
+  async function exportXlsx(
+    caller: AuthContext,
+    query: { keyword?: string | undefined; online?: boolean | undefined },
+    lang: Language,
+  ): Promise<Buffer> {
+    const robotIds = scopeFilter(await robotScope(db, caller));
+    const { rows } = await pageRobots(
+      db,
+      caller.tenantId,
+      { ...query, robotIds },
+      { offset: 0, limit: EXPORT_MAX_ROWS },
+    );
+    const tr = (key: string) => translate(lang, key);
+    const columns: XlsxColumn<RobotRow>[] = [
+      { header: tr('robots.colName'), value: (r) => r.name, width: 24 },
+      { header: tr('robots.colSerial'), value: (r) => r.serialNumber, width: 24 },
+      { header: tr('robots.colProductId'), value: (r) => r.productId },
+      { header: tr('robots.colOnline'), value: (r) => tr(r.online ? 'robots.online' : 'robots.offline') },
+      { header: tr('robots.colLastSeen'), value: (r) => r.lastSeenTime, width: 26 },
+      { header: tr('robots.colKeyVersion'), value: (r) => r.keyVersion },
+      { header: tr('robots.colCreateTime'), value: (r) => r.createTime, width: 26 },
+    ];
+    return buildXlsx(tr('robots.sheet'), columns, rows.map(toRobotRow));
   }
 
   async function create(
@@ -213,7 +242,7 @@ export function createRobotsService(ctx: AppContext, provisioner: () => RobotPro
     return robot ? verifyRobotToken(robot, token) : false;
   }
 
-  return { page, create, update, rotateKey, remove, verifyConnect, robotOf, pageOfTenant, move };
+  return { page, exportXlsx, create, update, rotateKey, remove, verifyConnect, robotOf, pageOfTenant, move };
 }
 
 export type RobotsService = ReturnType<typeof createRobotsService>;

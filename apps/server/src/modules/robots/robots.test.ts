@@ -158,7 +158,11 @@ describe('robot registry and robot identity on the embedded broker', () => {
     impostor.publish(`patrol/${victim.serial}/online`, JSON.stringify({ online: true }), { qos: 1, retain: true });
     await closed;
     impostor.end(true);
-    await new Promise((r) => setTimeout(r, 700));
+    // Sentinel: the robot's own message, sent after the forged one, is ingested; the forged one would have been first.
+    const honest = await connectRaw(url, robot.serial, await tokenFor(robot));
+    await honest.publishAsync(`patrol/${robot.serial}/online`, JSON.stringify({ online: true }), { qos: 1 });
+    await honest.endAsync();
+    await until(async () => (await findRobotBySerial(t.db, robot.serial))?.online, 8000, 'the sentinel');
     const res = await t.app.inject({ method: 'GET', url: `${BASE}/page?keyword=${victim.serial}`, headers: as(token) });
     expect(res.json().data.rows[0]).toMatchObject({ online: false, lastSeenTime: null });
   });

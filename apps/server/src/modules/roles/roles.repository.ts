@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { RoleSummary } from '@patrol/contracts';
 import { likePattern } from '../../platform/paging.js';
 import { STATUS } from '../../db/columns.js';
 import type { DbOrTx } from '../../platform/db.js';
@@ -7,7 +8,7 @@ import { resources } from '../resources/resources.tables.js';
 import { roleMenus, roleResources, roles, userRoles } from './roles.tables.js';
 
 export type RoleRow = typeof roles.$inferSelect;
-export type RoleSummary = { roleId: number; roleName: string; roleCode: string };
+export type { RoleSummary };
 
 /** The enabled roles a user holds in their tenant. */
 export async function rolesOfUser(db: DbOrTx, tenantId: number, userId: number): Promise<RoleSummary[]> {
@@ -19,31 +20,16 @@ export async function rolesOfUser(db: DbOrTx, tenantId: number, userId: number):
     .orderBy(asc(roles.id));
 }
 
-/** True when one of the given roles of the tenant is granted the resource (route pattern + method). */
-export async function rolesGrantResource(
-  db: DbOrTx,
-  tenantId: number,
-  roleIds: number[],
-  method: string,
-  route: string,
-): Promise<boolean> {
-  if (roleIds.length === 0) return false;
+/** Every resource (`METHOD route`) granted to one of the given roles of the tenant. */
+export async function routesGrantedTo(db: DbOrTx, tenantId: number, roleIds: number[]): Promise<Set<string>> {
+  if (roleIds.length === 0) return new Set();
   const rows = await db
-    .select({ roleId: roleResources.roleId })
+    .selectDistinct({ method: resources.method, route: resources.route })
     .from(roleResources)
     .innerJoin(resources, eq(resources.id, roleResources.resourceId))
     .innerJoin(roles, eq(roles.id, roleResources.roleId))
-    .where(
-      inTenant(
-        roles,
-        tenantId,
-        inArray(roleResources.roleId, roleIds),
-        eq(resources.method, method),
-        eq(resources.route, route),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+    .where(inTenant(roles, tenantId, inArray(roleResources.roleId, roleIds)));
+  return new Set(rows.map((r) => `${r.method} ${r.route}`));
 }
 
 export async function findRoleByCode(db: DbOrTx, tenantId: number, code: string): Promise<RoleRow | undefined> {

@@ -1,7 +1,7 @@
 import {
+  ADMIN_ROLE_CODE,
   PLATFORM_MENUS,
   PLATFORM_TENANT_ID,
-  TENANT_ADMIN_ROLE_CODE,
   type Language,
   type Page,
   type RoleGrants,
@@ -12,9 +12,9 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, conflictOn, forbidden, notFound } from '../../platform/errors.js';
 import { operationText } from '../../platform/operations.js';
 import { pageWindow } from '../../platform/paging.js';
-import { listMenus, type MenuRow } from '../menus/menus.repository.js';
-import { buildMenuTree } from '../menus/menus.service.js';
-import { listResources } from '../resources/resources.repository.js';
+import { listAllMenus, type MenuRow } from '../menus/menus.service.js';
+import { buildMenuTree } from '../menus/menu-tree.js';
+import { listAllResources } from '../resources/resources.service.js';
 import {
   countRoleUsers,
   deleteRole,
@@ -27,19 +27,7 @@ import {
   updateRole,
   type RoleFilters,
   type RoleRow,
-  type RoleSummary,
 } from './roles.repository.js';
-
-/** The role code of administrators; held in the platform tenant it makes a platform administrator. */
-export const ADMIN_ROLE_CODE = 'admin';
-
-/** Platform administrators are users of the platform tenant (1) holding the role `admin`. */
-export function isPlatformAdmin(homeTenantId: number, roles: RoleSummary[]): boolean {
-  return homeTenantId === PLATFORM_TENANT_ID && roles.some((r) => r.roleCode === ADMIN_ROLE_CODE);
-}
-
-/** Codes of the roles the console makes itself (at first start, or with each new tenant). */
-export const SEEDED_ROLE_CODES: string[] = [ADMIN_ROLE_CODE, TENANT_ADMIN_ROLE_CODE];
 
 type Paged = { index: number; size?: number | undefined };
 type RoleInput = { roleName: string; roleCode: string; remark?: string | undefined };
@@ -52,6 +40,8 @@ function isReadOnly(role: RoleRow): boolean {
 /** Roles of the acting tenant and their grants. */
 export function createRolesService(ctx: AppContext) {
   const { db } = ctx;
+  // Callers' roles and grants are cached by every instance; a change clears them at once.
+  const accessChanged = () => ctx.bus.publish('access.changed', {});
 
   async function roleOf(caller: AuthContext, roleId: number): Promise<RoleRow> {
     const role = await findRole(db, caller.tenantId, roleId);
@@ -65,7 +55,7 @@ export function createRolesService(ctx: AppContext) {
    * `session` routes need no grant and are never offered.
    */
   async function grantable(tenantId: number) {
-    const [menus, resources] = await Promise.all([listMenus(db), listResources(db)]);
+    const [menus, resources] = await Promise.all([listAllMenus(db), listAllResources(db)]);
     const platform = tenantId === PLATFORM_TENANT_ID;
     const platformOnly = platformMenuIds(menus);
     return {
@@ -103,6 +93,7 @@ export function createRolesService(ctx: AppContext) {
       code: input.roleCode,
       remark: input.remark || null,
     });
+    await accessChanged();
   }
 
   /** A role still held by users is kept, so that nobody silently loses access. */
@@ -112,6 +103,7 @@ export function createRolesService(ctx: AppContext) {
     const holders = await countRoleUsers(db, role.id);
     if (holders > 0) throw new AppError(409, 'roles.inUse', { count: holders });
     await deleteRole(db, caller.tenantId, role.id);
+    await accessChanged();
   }
 
   async function grants(caller: AuthContext, roleId: number, lang: Language): Promise<RoleGrants> {
@@ -166,6 +158,7 @@ export function createRolesService(ctx: AppContext) {
     await db.transaction(async (tx) => {
       await replaceGrants(tx, caller.tenantId, role.id, menuIds, resourceIds);
     });
+    await accessChanged();
   }
 
   return { page, create, update, remove, grants, grant };

@@ -17,10 +17,10 @@ import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { listMenus } from '../menus/menus.repository.js';
-import { listResources } from '../resources/resources.repository.js';
-import { assignRoles, ensureRole, grantMenus, grantResources } from '../roles/roles.repository.js';
-import { findSignInCandidates, insertUser } from '../users/users.repository.js';
+import { listAllMenus } from '../menus/menus.service.js';
+import { listAllResources } from '../resources/resources.service.js';
+import { assignRoles, ensureRole, grantMenus, grantResources } from '../roles/roles.shared.js';
+import { findSignInCandidates, insertUser } from '../users/users.shared.js';
 import {
   enabledTenants,
   findTenant,
@@ -78,7 +78,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
       throw conflictOn('adminAccount', 'tenants.accountTaken');
     }
     const passwordHash = await hashPassword(input.adminPassword, ctx.config.scryptLogN);
-    const [menus, resources] = await Promise.all([listMenus(db), listResources(db)]);
+    const [menus, resources] = await Promise.all([listAllMenus(db), listAllResources(db)]);
     const platformMenus = new Set<string>(PLATFORM_MENUS);
     const menuIds = menus.filter((m) => !platformMenus.has(m.name)).map((m) => m.id);
     const resourceIds = resources.filter((r) => r.access === 'grant').map((r) => r.id);
@@ -123,6 +123,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
       adminEmail: input.adminEmail,
       remark: input.remark || null,
     });
+    await ctx.bus.publish('access.changed', {});
   }
 
   /** Disabling a tenant ends the sessions of all its users at once; the platform tenant stays enabled. */
@@ -133,6 +134,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
       throw new AppError(409, 'tenants.platformLocked');
     }
     await setTenantStatus(db, tenantId, status);
+    await ctx.bus.publish('access.changed', {});
     if (status !== STATUS.enabled) await auth.revokeAll(tenantId);
   }
 

@@ -22,5 +22,10 @@ export const isolation: IsolationArea = {
       ownData: true,
       request: () => ({ url: '/api/robot-server/upload/page' }),
     },
+    {
+      resource: 'GET /api/robot-server/upload/export',
+      ownData: true,
+      request: () => ({ url: '/api/robot-server/upload/export' }),
+    },
   ],
 };

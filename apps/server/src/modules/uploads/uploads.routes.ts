@@ -1,21 +1,20 @@
-import { uploadPageQuery, uploadRecordPage } from '@patrol/contracts';
+import { uploadsApi, translate } from '@patrol/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../platform/auth.js';
-import { ok, responses, SESSION_ERRORS } from '../../platform/envelope.js';
+import { ok } from '../../platform/envelope.js';
+import { requestLanguage } from '../../platform/i18n.js';
+import { sendXlsx } from '../../platform/xlsx.js';
 import type { UploadsService } from './uploads.service.js';
+import { route } from '../../platform/route.js';
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
-  app.get(
-    '/robot-server/upload/page',
-    {
-      schema: {
-        operationId: 'pageUploadRecords',
-        summary: 'Data upload records that robots reported',
-        tags: ['uploads'],
-        querystring: uploadPageQuery,
-        response: responses(uploadRecordPage, ...SESSION_ERRORS),
-      },
-    },
-    async (request) => ok(await uploads.page(requireAuth(request), request.query)),
+  route(app, uploadsApi.pageUploadRecords, async (request) =>
+    ok(await uploads.page(requireAuth(request), request.query)),
   );
+
+  route(app, uploadsApi.exportUploadRecords, async (request, reply) => {
+    const lang = requestLanguage(request);
+    const file = await uploads.exportXlsx(requireAuth(request), request.query, lang);
+    return sendXlsx(reply, translate(lang, 'commands.uploadsSheet'), file);
+  });
 };

@@ -1,5 +1,5 @@
 import type { IsolationArea } from '../../../test/isolation.js';
-import { insertRobot } from '../robots/robots.repository.js';
+import { insertRobot } from '../robots/robots.shared.js';
 import { newRobotKeyPair } from '../robots/robots.service.js';
 import { replaceAssignments } from './user-robots.repository.js';
 

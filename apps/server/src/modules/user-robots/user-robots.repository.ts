@@ -2,7 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { inTenant } from '../../platform/tenant-scope.js';
 import { STATUS } from '../../db/columns.js';
-import type { RoleSummary } from '../roles/roles.repository.js';
+import type { RoleSummary } from '@patrol/contracts';
 import { roles, userRoles } from '../roles/roles.tables.js';
 import { users } from '../users/users.tables.js';
 import { userRobots } from './user-robots.tables.js';

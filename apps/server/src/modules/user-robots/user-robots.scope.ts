@@ -1,6 +1,6 @@
 import { FLEET_WIDE_ROLE_CODES } from '@patrol/contracts';
 import type { DbOrTx } from '../../platform/db.js';
-import type { RoleSummary } from '../roles/roles.repository.js';
+import type { RoleSummary } from '@patrol/contracts';
 import { assignedRobotIds } from './user-robots.repository.js';
 
 /** Who asks, as far as robot visibility goes. */

@@ -2,8 +2,8 @@ import type { UserRobotIds, UserRobotsUser } from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { findTenantRobots } from '../robots/robots.repository.js';
-import { findUser } from '../users/users.repository.js';
+import { findTenantRobots } from '../robots/robots.shared.js';
+import { findUser } from '../users/users.shared.js';
 import {
   assignedRobotIds,
   assignmentCounts,

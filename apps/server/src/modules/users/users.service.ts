@@ -17,8 +17,7 @@ import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
 import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { menuTreeOfUser } from '../menus/menus.service.js';
-import { findTenant } from '../tenants/tenants.repository.js';
+import type { AccessService } from '../access/access.service.js';
 import {
   deleteUser,
   existingRoleIds,
@@ -44,15 +43,12 @@ export type PasswordChange =
   | { changed: true }
   | { changed: false; reason: 'errors.oldPasswordWrong' | 'errors.samePassword' };
 
-export function createUsersService(ctx: AppContext, auth: AuthService) {
+export function createUsersService(ctx: AppContext, auth: AuthService, access: AccessService) {
   const { db } = ctx;
 
   /** The caller's menu tree (their roles' menus, titles in `lang`) and who they are in the acting tenant. */
   async function homeData(caller: AuthContext, lang: Language): Promise<HomeData> {
-    const [menu, tenant] = await Promise.all([
-      menuTreeOfUser(db, caller.homeTenantId, caller.userId, lang),
-      findTenant(db, caller.tenantId),
-    ]);
+    const [menu, tenant] = await Promise.all([access.menuTree(caller, lang), access.tenant(caller.tenantId)]);
     if (!tenant) throw notFound();
     return {
       menu,
@@ -154,6 +150,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
       await updateUserProfile(tx, caller.tenantId, input.userId, profileOf(input));
       await replaceUserRoles(tx, input.userId, roleIds);
     });
+    await ctx.bus.publish('access.changed', {});
     const [row] = await withRoles(caller.tenantId, [await userOf(caller, input.userId)]);
     return row!;
   }
@@ -163,6 +160,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
     await userOf(caller, userId);
     if (status !== STATUS.enabled && isSelf(caller, userId)) throw new AppError(409, 'users.cannotDisableSelf');
     await setUserStatus(db, caller.tenantId, userId, status);
+    await ctx.bus.publish('access.changed', {});
     if (status !== STATUS.enabled) await auth.revokeAll(caller.tenantId, [userId]);
   }
 
@@ -178,6 +176,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService) {
     if (isSelf(caller, userId)) throw new AppError(409, 'users.cannotDeleteSelf');
     await auth.revokeAll(caller.tenantId, [userId]);
     await deleteUser(db, caller.tenantId, userId);
+    await ctx.bus.publish('access.changed', {});
   }
 
   async function exportXlsx(caller: AuthContext, query: UserFilter, lang: Language): Promise<Buffer> {

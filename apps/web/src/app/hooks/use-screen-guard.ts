@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { LAYOUT } from '@patrol/contracts';
-import { i18n } from '@/shared/i18n';
-import { feedback } from '@/shared/ui';
 
 /** The layout scale: the width against the reference width 1600, never above 1. */
 export function layoutScale(width: number): number {
@@ -12,34 +10,29 @@ export function isBelowMinimum(width: number, height: number): boolean {
   return width < LAYOUT.minScreenWidth || height < LAYOUT.minScreenHeight;
 }
 
+export type ScreenSize = { width: number; height: number; below: boolean };
+
+function measure(): ScreenSize {
+  const width = window.innerWidth;
+  const height = window.innerHeight;
+  return { width, height, below: isBelowMinimum(width, height) };
+}
+
 /**
- * Minimum resolution 1366x768 (spec section 2): an error with the current resolution, once on
- * load and again each time a resize crosses below the limit. Also publishes `--layout-scale` for
- * the few spacings that shrink on narrow screens.
+ * Minimum resolution 1366x768 (spec section 2): the current size and whether it is below the
+ * minimum, followed through resizes (so the warning goes once the window is large enough). Also
+ * publishes `--layout-scale` for the few spacings that shrink on narrow screens.
  */
-export function useScreenGuard(): void {
+export function useScreenGuard(): ScreenSize {
+  const [size, setSize] = useState(measure);
   useEffect(() => {
-    let below = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
-      const width = window.innerWidth;
-      const height = window.innerHeight;
-      document.documentElement.style.setProperty('--layout-scale', String(layoutScale(width)));
-      const now = isBelowMinimum(width, height);
-      if (now && !below) {
-        feedback().message.error({
-          key: 'screen-too-small',
-          duration: 6,
-          content: i18n.t('screen.tooSmall', {
-            ns: 'common',
-            width,
-            height,
-            minWidth: LAYOUT.minScreenWidth,
-            minHeight: LAYOUT.minScreenHeight,
-          }),
-        });
-      }
-      below = now;
+      const next = measure();
+      document.documentElement.style.setProperty('--layout-scale', String(layoutScale(next.width)));
+      setSize((current) =>
+        current.width === next.width && current.height === next.height && current.below === next.below ? current : next,
+      );
     };
     const handleResize = () => {
       clearTimeout(timer);
@@ -52,4 +45,5 @@ export function useScreenGuard(): void {
       window.removeEventListener('resize', handleResize);
     };
   }, []);
+  return size;
 }

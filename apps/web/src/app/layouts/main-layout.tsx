@@ -10,6 +10,7 @@ import { MessageCenter } from '@/features/notices/components/message-center';
 import { isApiError, useAppConfig, useHomeData } from '@/shared/api';
 import type { AppConfig } from '@/shared/api';
 import { needsCloseConfirm } from '@/shared/close-guard';
+import { FleetSync } from '@/shared/fleet';
 import { RealtimeProvider, resolveSocketUrl } from '@/shared/realtime';
 import { isDashboard3dEnabled } from '@/shared/session';
 import { BrandLogo, FullscreenButton, LanguageSwitch, feedback } from '@/shared/ui';
@@ -82,6 +83,7 @@ export function MainLayout() {
   const socketUrl = config.data?.socketUrl ? resolveSocketUrl(config.data.socketUrl, userId) : null;
   return (
     <RealtimeProvider url={socketUrl}>
+      <FleetSync />
       <Shell home={home.data} config={config.data ?? null} />
     </RealtimeProvider>
   );

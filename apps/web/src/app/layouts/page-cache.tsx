@@ -8,7 +8,8 @@ type CachedPage = { key: string; element: ReactNode };
 /**
  * Pages stay mounted after their tag is left and come back with their state (React's <Activity>
  * hides them and pauses their effects, so hidden pages also stop their subscriptions). A page is
- * added when the location moves to it, and leaves when its tag is closed.
+ * added when the location moves to it, and leaves when its tag is closed. Each page's box names its
+ * route (`data-page`), so what is on screen can be told from a page still loading.
  */
 export function usePageCache(currentKey: string, outlet: ReactNode, cacheable: boolean) {
   const [pages, setPages] = useState<CachedPage[]>([]);
@@ -35,13 +36,17 @@ export function PageCache({ pages, currentKey, outlet }: Props) {
       {pages.map((page) => (
         <Activity key={page.key} mode={page.key === currentKey ? 'visible' : 'hidden'}>
           <PageKeyContext value={page.key}>
-            <Suspense fallback={<RouteFallback />}>{page.key === currentKey ? outlet : page.element}</Suspense>
+            <div className="shell__page" data-page={page.key}>
+              <Suspense fallback={<RouteFallback />}>{page.key === currentKey ? outlet : page.element}</Suspense>
+            </div>
           </PageKeyContext>
         </Activity>
       ))}
       {!cached && (
         <PageKeyContext key={currentKey} value={currentKey}>
-          <Suspense fallback={<RouteFallback />}>{outlet}</Suspense>
+          <div className="shell__page" data-page={currentKey}>
+            <Suspense fallback={<RouteFallback />}>{outlet}</Suspense>
+          </div>
         </PageKeyContext>
       )}
     </>

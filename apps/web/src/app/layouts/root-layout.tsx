@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Spin } from 'antd';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { useScreenGuard } from '../hooks/use-screen-guard';
+import { ScreenWarning } from './screen-warning';
 import { beginProgress } from '../progress';
 
 /** Shown while a route chunk loads; keeps the loading bar running meanwhile. */
@@ -18,7 +18,6 @@ export function RouteFallback() {
 export function RootLayout() {
   const navigation = useNavigation();
   const { pathname, search } = useLocation();
-  useScreenGuard();
 
   useEffect(() => {
     if (navigation.state === 'idle') return;
@@ -36,8 +35,11 @@ export function RootLayout() {
   }, [pathname, search]);
 
   return (
-    <Suspense fallback={<RouteFallback />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <Suspense fallback={<RouteFallback />}>
+        <Outlet />
+      </Suspense>
+      <ScreenWarning />
+    </>
   );
 }

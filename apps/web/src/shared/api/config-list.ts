@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONFIG_KEYS, leafletConfig } from '@patrol/contracts';
+import { CONFIG_KEYS, configsApi, leafletConfig } from '@patrol/contracts';
 import type { ConfigList, LeafletConfig } from '@patrol/contracts';
-import { get } from './client';
+import { call } from './call';
 
-export const CONFIG_LIST_PATH = 'system-server/config/list';
 export const configListKey = ['config-list', CONFIG_KEYS.join(',')] as const;
 
 /** GET the start-up config; a failure is only logged (spec section 8), the caller goes on without it. */
 export async function fetchConfigList(signal?: AbortSignal): Promise<ConfigList> {
   try {
-    return await get<ConfigList>(CONFIG_LIST_PATH, { query: { keys: CONFIG_KEYS.join(',') }, signal, silent: true });
+    return await call(configsApi.listConfigs, { query: { keys: CONFIG_KEYS.join(',') } }, { signal, silent: true });
   } catch (error) {
     if (!signal?.aborted) console.warn('The config list could not be loaded.', error);
     throw error;

@@ -1,18 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { HomeData, Language } from '@patrol/contracts';
+import { usersApi, type HomeData, type Language } from '@patrol/contracts';
 import { currentLanguage, useLanguage } from '../i18n';
 import { storeMenuList } from '../session';
-import { get } from './client';
+import { call } from './call';
 import type { RequestOptions } from './client';
-
-export const HOME_DATA_PATH = 'system-server/user/get/home/date';
 
 /** Menu titles come in the request's language, so the language is part of the key. */
 export const homeDataKey = (language: Language) => ['home-data', language] as const;
 
 /** GET home data and write the guard's menu list from it. */
 export async function fetchHomeData(options: RequestOptions = {}): Promise<HomeData> {
-  const data = await get<HomeData>(HOME_DATA_PATH, options);
+  const data = await call(usersApi.getHomeData, {}, options);
   storeMenuList(data.menu);
   return data;
 }

@@ -1,2 +1,17 @@
-export { LIVE_PATH, fleetKey, mergeFleet, useCommandProgress, useFleet } from './use-fleet';
+export {
+  applyRobots,
+  fleetKey,
+  fleetRefusedKey,
+  fleetRoot,
+  mergeFleet,
+  removeRobots,
+  useActingTenant,
+  useCommandProgress,
+  useFleet,
+  useFleetRefused,
+  useFleetSelect,
+  useRobotOptions,
+} from './use-fleet';
+export { FleetBanner, FleetSync } from './fleet-sync';
 export { PresenceTag } from './presence-tag';
+export { READING_STALE_MS, ReadingAge, isStale, useNow } from './reading-age';

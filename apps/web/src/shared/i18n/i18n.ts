@@ -1,9 +1,12 @@
 import i18n from 'i18next';
+import type { BackendModule, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, messageParams } from '@patrol/contracts';
 import type { Language, MessageKey } from '@patrol/contracts';
 import { STORAGE_KEYS, readItem } from '../storage';
-import { NAMESPACES, resources } from './resources';
+import { SHELL_NAMESPACES, loadNamespace } from './resources';
+import type { Namespace } from './resources';
+import { loadAntdLocale } from './antd-locale';
 import { applyDayjsLocale } from './dayjs';
 
 export function isLanguage(value: unknown): value is Language {
@@ -16,17 +19,41 @@ export function storedLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-});
-applyDayjsLocale(storedLanguage());
+/** Fetches one namespace of one language when i18next first needs it. */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, namespace, callback) => {
+    loadNamespace(language as Language, namespace as Namespace).then(
+      (texts) => callback(null, texts as ResourceKey),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+const initialized = i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    // Every language has every key (locales.test.ts), so no other language is fetched as a fallback.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: SHELL_NAMESPACES,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+
+/**
+ * Resolves once the stored language's shell texts, antd's texts and the dates are loaded; the
+ * console renders only then, so nothing shows untranslated.
+ */
+export const i18nReady: Promise<void> = Promise.all([
+  initialized,
+  loadAntdLocale(storedLanguage()),
+  applyDayjsLocale(storedLanguage()),
+]).then(() => undefined);
 
 export { i18n };
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@patrol/contracts';
 import { STORAGE_KEYS, writeItem } from '../storage';
+import { loadAntdLocale } from './antd-locale';
 import { applyDayjsLocale } from './dayjs';
 import { currentLanguage, i18n, isLanguage } from './i18n';
 
@@ -13,7 +14,9 @@ function applyDocument(language: Language): void {
 /** Switches every text of the console (antd and dates follow through the providers) and remembers it. */
 export async function setLanguage(language: Language): Promise<void> {
   writeItem(STORAGE_KEYS.language, language);
-  applyDayjsLocale(language);
+  // antd's texts and the dates of the new language load first, so all switches in one render;
+  // i18next fetches the new language's namespaces in use before it reports the change.
+  await Promise.all([loadAntdLocale(language), applyDayjsLocale(language)]);
   await i18n.changeLanguage(language);
   applyDocument(language);
 }

@@ -1,153 +1,107 @@
 import { messages } from '@patrol/contracts';
 import type { Language } from '@patrol/contracts';
-import zhCNCommon from '@/locales/zh-CN/common.json';
-import zhCNLayout from '@/locales/zh-CN/layout.json';
-import zhCNAuth from '@/locales/zh-CN/auth.json';
-import zhCNHome from '@/locales/zh-CN/home.json';
-import zhCNNotices from '@/locales/zh-CN/notices.json';
-import zhCNErrors from '@/locales/zh-CN/errors.json';
-import zhCNPlaceholder from '@/locales/zh-CN/placeholder.json';
-import zhCNTenants from '@/locales/zh-CN/tenants.json';
-import zhCNUsers from '@/locales/zh-CN/users.json';
-import zhCNRoles from '@/locales/zh-CN/roles.json';
-import zhCNMenus from '@/locales/zh-CN/menus.json';
-import zhCNResources from '@/locales/zh-CN/resources.json';
-import zhCNConfigs from '@/locales/zh-CN/configs.json';
-import zhCNServers from '@/locales/zh-CN/servers.json';
-import zhCNExpose from '@/locales/zh-CN/expose.json';
-import zhCNLogs from '@/locales/zh-CN/logs.json';
-import zhTWCommon from '@/locales/zh-TW/common.json';
-import zhTWLayout from '@/locales/zh-TW/layout.json';
-import zhTWAuth from '@/locales/zh-TW/auth.json';
-import zhTWHome from '@/locales/zh-TW/home.json';
-import zhTWNotices from '@/locales/zh-TW/notices.json';
-import zhTWErrors from '@/locales/zh-TW/errors.json';
-import zhTWPlaceholder from '@/locales/zh-TW/placeholder.json';
-import zhTWTenants from '@/locales/zh-TW/tenants.json';
-import zhTWUsers from '@/locales/zh-TW/users.json';
-import zhTWRoles from '@/locales/zh-TW/roles.json';
-import zhTWMenus from '@/locales/zh-TW/menus.json';
-import zhTWResources from '@/locales/zh-TW/resources.json';
-import zhTWConfigs from '@/locales/zh-TW/configs.json';
-import zhTWServers from '@/locales/zh-TW/servers.json';
-import zhTWExpose from '@/locales/zh-TW/expose.json';
-import zhTWLogs from '@/locales/zh-TW/logs.json';
-import enUSCommon from '@/locales/en-US/common.json';
-import enUSLayout from '@/locales/en-US/layout.json';
-import enUSAuth from '@/locales/en-US/auth.json';
-import enUSHome from '@/locales/en-US/home.json';
-import enUSNotices from '@/locales/en-US/notices.json';
-import enUSErrors from '@/locales/en-US/errors.json';
-import enUSPlaceholder from '@/locales/en-US/placeholder.json';
-import enUSTenants from '@/locales/en-US/tenants.json';
-import enUSUsers from '@/locales/en-US/users.json';
-import enUSRoles from '@/locales/en-US/roles.json';
-import enUSMenus from '@/locales/en-US/menus.json';
-import enUSResources from '@/locales/en-US/resources.json';
-import enUSConfigs from '@/locales/en-US/configs.json';
-import enUSServers from '@/locales/en-US/servers.json';
-import enUSExpose from '@/locales/en-US/expose.json';
-import enUSLogs from '@/locales/en-US/logs.json';
-import zhCNRobots from '@/locales/zh-CN/robots.json';
-import zhCNMonitoring from '@/locales/zh-CN/monitoring.json';
-import zhCNCommands from '@/locales/zh-CN/commands.json';
-import zhCNUploads from '@/locales/zh-CN/uploads.json';
-import zhTWRobots from '@/locales/zh-TW/robots.json';
-import zhTWMonitoring from '@/locales/zh-TW/monitoring.json';
-import zhTWCommands from '@/locales/zh-TW/commands.json';
-import zhTWUploads from '@/locales/zh-TW/uploads.json';
-import enUSRobots from '@/locales/en-US/robots.json';
-import enUSMonitoring from '@/locales/en-US/monitoring.json';
-import enUSCommands from '@/locales/en-US/commands.json';
-import enUSUploads from '@/locales/en-US/uploads.json';
-import zhCNMulticast from '@/locales/zh-CN/multicast.json';
-import zhCNUserRobots from '@/locales/zh-CN/user-robots.json';
-import zhTWMulticast from '@/locales/zh-TW/multicast.json';
-import zhTWUserRobots from '@/locales/zh-TW/user-robots.json';
-import enUSMulticast from '@/locales/en-US/multicast.json';
-import enUSUserRobots from '@/locales/en-US/user-robots.json';
+import type CommonTexts from '@/locales/zh-CN/common.json';
+import type LayoutTexts from '@/locales/zh-CN/layout.json';
+import type AuthTexts from '@/locales/zh-CN/auth.json';
+import type HomeTexts from '@/locales/zh-CN/home.json';
+import type NoticesTexts from '@/locales/zh-CN/notices.json';
+import type ErrorsTexts from '@/locales/zh-CN/errors.json';
+import type PlaceholderTexts from '@/locales/zh-CN/placeholder.json';
+import type TenantsTexts from '@/locales/zh-CN/tenants.json';
+import type UsersTexts from '@/locales/zh-CN/users.json';
+import type RolesTexts from '@/locales/zh-CN/roles.json';
+import type MenusTexts from '@/locales/zh-CN/menus.json';
+import type ResourcesTexts from '@/locales/zh-CN/resources.json';
+import type ConfigsTexts from '@/locales/zh-CN/configs.json';
+import type ServersTexts from '@/locales/zh-CN/servers.json';
+import type ExposeTexts from '@/locales/zh-CN/expose.json';
+import type LogsTexts from '@/locales/zh-CN/logs.json';
+import type RobotsTexts from '@/locales/zh-CN/robots.json';
+import type MonitoringTexts from '@/locales/zh-CN/monitoring.json';
+import type CommandsTexts from '@/locales/zh-CN/commands.json';
+import type UploadsTexts from '@/locales/zh-CN/uploads.json';
+import type MulticastTexts from '@/locales/zh-CN/multicast.json';
+import type UserRobotsTexts from '@/locales/zh-CN/user-robots.json';
 
 /**
  * One namespace per area, named like the locale file; `messages` holds the contracts' error and
  * validation texts, so a zod message key such as `validation.passwordLetter` translates here too.
+ * Only the types are read here: the texts of a language load when that language is used.
  */
-export const resources = {
-  'zh-CN': {
-    common: zhCNCommon,
-    layout: zhCNLayout,
-    auth: zhCNAuth,
-    home: zhCNHome,
-    notices: zhCNNotices,
-    errors: zhCNErrors,
-    placeholder: zhCNPlaceholder,
-    tenants: zhCNTenants,
-    users: zhCNUsers,
-    roles: zhCNRoles,
-    menus: zhCNMenus,
-    resources: zhCNResources,
-    configs: zhCNConfigs,
-    servers: zhCNServers,
-    expose: zhCNExpose,
-    logs: zhCNLogs,
-    robots: zhCNRobots,
-    monitoring: zhCNMonitoring,
-    commands: zhCNCommands,
-    uploads: zhCNUploads,
-    multicast: zhCNMulticast,
-    'user-robots': zhCNUserRobots,
-    messages: messages['zh-CN'],
-  },
-  'zh-TW': {
-    common: zhTWCommon,
-    layout: zhTWLayout,
-    auth: zhTWAuth,
-    home: zhTWHome,
-    notices: zhTWNotices,
-    errors: zhTWErrors,
-    placeholder: zhTWPlaceholder,
-    tenants: zhTWTenants,
-    users: zhTWUsers,
-    roles: zhTWRoles,
-    menus: zhTWMenus,
-    resources: zhTWResources,
-    configs: zhTWConfigs,
-    servers: zhTWServers,
-    expose: zhTWExpose,
-    logs: zhTWLogs,
-    robots: zhTWRobots,
-    monitoring: zhTWMonitoring,
-    commands: zhTWCommands,
-    uploads: zhTWUploads,
-    multicast: zhTWMulticast,
-    'user-robots': zhTWUserRobots,
-    messages: messages['zh-TW'],
-  },
-  'en-US': {
-    common: enUSCommon,
-    layout: enUSLayout,
-    auth: enUSAuth,
-    home: enUSHome,
-    notices: enUSNotices,
-    errors: enUSErrors,
-    placeholder: enUSPlaceholder,
-    tenants: enUSTenants,
-    users: enUSUsers,
-    roles: enUSRoles,
-    menus: enUSMenus,
-    resources: enUSResources,
-    configs: enUSConfigs,
-    servers: enUSServers,
-    expose: enUSExpose,
-    logs: enUSLogs,
-    robots: enUSRobots,
-    monitoring: enUSMonitoring,
-    commands: enUSCommands,
-    uploads: enUSUploads,
-    multicast: enUSMulticast,
-    'user-robots': enUSUserRobots,
-    messages: messages['en-US'],
-  },
-} satisfies Record<Language, Record<string, object>>;
+export type Resources = {
+  common: typeof CommonTexts;
+  layout: typeof LayoutTexts;
+  auth: typeof AuthTexts;
+  home: typeof HomeTexts;
+  notices: typeof NoticesTexts;
+  errors: typeof ErrorsTexts;
+  placeholder: typeof PlaceholderTexts;
+  tenants: typeof TenantsTexts;
+  users: typeof UsersTexts;
+  roles: typeof RolesTexts;
+  menus: typeof MenusTexts;
+  resources: typeof ResourcesTexts;
+  configs: typeof ConfigsTexts;
+  servers: typeof ServersTexts;
+  expose: typeof ExposeTexts;
+  logs: typeof LogsTexts;
+  robots: typeof RobotsTexts;
+  monitoring: typeof MonitoringTexts;
+  commands: typeof CommandsTexts;
+  uploads: typeof UploadsTexts;
+  multicast: typeof MulticastTexts;
+  'user-robots': typeof UserRobotsTexts;
+  messages: (typeof messages)['zh-CN'];
+};
 
-export type Namespace = keyof (typeof resources)['zh-CN'];
-export const NAMESPACES = Object.keys(resources['zh-CN']) as Namespace[];
+export type Namespace = keyof Resources;
+export const NAMESPACES = [
+  'common',
+  'layout',
+  'auth',
+  'home',
+  'notices',
+  'errors',
+  'placeholder',
+  'tenants',
+  'users',
+  'roles',
+  'menus',
+  'resources',
+  'configs',
+  'servers',
+  'expose',
+  'logs',
+  'robots',
+  'monitoring',
+  'commands',
+  'uploads',
+  'multicast',
+  'user-robots',
+  'messages',
+] as const satisfies readonly Namespace[];
+
+/** What the login page, the shell and the error pages show: loaded before the first render. */
+export const SHELL_NAMESPACES: Namespace[] = [
+  'common',
+  'layout',
+  'auth',
+  'errors',
+  'notices',
+  'home',
+  'placeholder',
+  'messages',
+];
+
+// One chunk per language and namespace; a page's namespace loads with the page (react-i18next
+// suspends until it is there).
+const files = import.meta.glob<object>('../../locales/*/*.json', { import: 'default' });
+
+/** The texts of one namespace in one language. */
+export async function loadNamespace(language: Language, namespace: Namespace): Promise<object> {
+  // The contracts' catalogue is part of the contracts the console imports anyway.
+  if (namespace === 'messages') return messages[language];
+  const load = files[`../../locales/${language}/${namespace}.json`];
+  if (!load) throw new Error(`No locale file ${language}/${namespace}.json`);
+  return load();
+}

@@ -13,3 +13,8 @@ export { StatusFilter } from './status-filter';
 export { FormModal } from './form-modal';
 export { formatTime } from './format';
 export { DeleteAction, EditAction } from './row-actions';
+export { ListTable, fitColumn } from './list-table';
+export type { ListColumn, ListTableProps } from './list-table';
+export { TableSettings, columnsStorageKey } from './table-settings';
+export type { Density } from './table-settings';
+export { MethodTag, METHOD_COLORS } from './method-tag';

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, Flex, Typography } from 'antd';
+import { ListFrameContext } from './table-settings';
 
 type Props = {
   /** The search bar, in its own card above the list. */
@@ -11,8 +12,13 @@ type Props = {
   children: ReactNode;
 };
 
-/** The frame of every list screen: a search card, then a card with a title, a toolbar and the table. */
+/**
+ * The frame of every list screen: a search card, then a card with a title, a toolbar, the table's
+ * settings and the table. Full screen shows that card.
+ */
 export function ListPage({ search, title, toolbar, children }: Props) {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const [frame, setFrame] = useState<HTMLElement | null>(null);
   return (
     <Flex vertical gap={16} className="list-page">
       {search ? (
@@ -20,19 +26,20 @@ export function ListPage({ search, title, toolbar, children }: Props) {
           {search}
         </Card>
       ) : null}
-      <Card variant="borderless">
-        {title || toolbar ? (
+      <div ref={setFrame} className="list-page__frame">
+        <Card variant="borderless">
           <Flex justify="space-between" align="center" style={{ marginBottom: 16 }} gap={12}>
             <Typography.Title level={5} style={{ margin: 0 }}>
               {title}
             </Typography.Title>
-            <Flex gap={8} wrap>
+            <Flex gap={8} wrap align="center">
               {toolbar}
+              <span ref={setSlot} className="list-page__settings" />
             </Flex>
           </Flex>
-        ) : null}
-        {children}
-      </Card>
+          <ListFrameContext.Provider value={{ slot, frame }}>{children}</ListFrameContext.Provider>
+        </Card>
+      </div>
     </Flex>
   );
 }

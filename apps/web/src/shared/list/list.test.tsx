@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, Form, Input } from 'antd';
-import { configureApi, postJson } from '@/shared/api';
+import { configureApi } from '@/shared/api';
+import { postJson } from '@/shared/api/client';
 import { i18n } from '@/shared/i18n';
 import { FormModal } from './form-modal';
 import { StatusSwitch } from './status-switch';

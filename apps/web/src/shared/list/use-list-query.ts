@@ -70,6 +70,10 @@ export function useListQuery<F extends object, R>(options: UseListQueryOptions<F
       dataSource: query.data?.rows ?? [],
       loading: query.isFetching,
       pagination,
+      listId: options.key.filter((part) => typeof part === 'string').join('.'),
+      onRefresh: () => void query.refetch(),
+      // Rows already shown stay shown when only a refresh fails (its error was reported once).
+      failed: query.isError && !query.data,
     },
   };
 }

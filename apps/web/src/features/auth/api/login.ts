@@ -1,15 +1,13 @@
-import type { HomeData, LoginForm, LoginResponse } from '@patrol/contracts';
-import { fetchHomeData, homeDataKeyNow, postJson, queryClient, resetUnauthorized } from '@/shared/api';
+import { authApi, type HomeData, type LoginForm, type LoginResponse } from '@patrol/contracts';
+import { call, fetchHomeData, homeDataKeyNow, queryClient, resetUnauthorized } from '@/shared/api';
 import { clearSession, startSession } from '@/shared/session';
 import { sha256Hex } from '@/shared/sha256';
 
-export const LOGIN_PATH = 'system-server/auth/login';
-
 /** POST login; the password leaves the browser only as its SHA-256 digest. */
 export function postLogin(form: LoginForm): Promise<LoginResponse> {
-  return postJson<LoginResponse>(
-    LOGIN_PATH,
-    { account: form.account.trim(), password: sha256Hex(form.password) },
+  return call(
+    authApi.login,
+    { body: { account: form.account.trim(), password: sha256Hex(form.password) } },
     // A wrong password answers 401: the login page shows it, it is not a session that expired.
     { silent: true },
   );

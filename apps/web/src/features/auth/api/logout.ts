@@ -1,8 +1,7 @@
-import { postJson } from '@/shared/api';
-
-export const LOGOUT_PATH = 'system-server/auth/logout';
+import { authApi } from '@patrol/contracts';
+import { call } from '@/shared/api';
 
 /** Revokes the session on the server; the browser side is cleared whatever the answer. */
 export function postLogout(): Promise<unknown> {
-  return postJson(LOGOUT_PATH, {}, { silent: true });
+  return call(authApi.logout, {}, { silent: true });
 }

@@ -68,9 +68,24 @@ describe('robot control', { timeout: 20_000 }, () => {
       </QueryClientProvider>,
     );
 
+  const choose = async (label: string) => {
+    fireEvent.mouseDown(screen.getByLabelText('Robot'));
+    fireEvent.click(await screen.findByText(label));
+  };
+
+  it('targets no robot until the operator chooses one', async () => {
+    renderPage();
+    const lights = await screen.findByRole('button', { name: /Lights on/ });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect((lights as HTMLButtonElement).disabled).toBe(true);
+    await choose('Alpha (SIM-0001)');
+    await waitFor(() => expect((lights as HTMLButtonElement).disabled).toBe(false));
+  });
+
   it('sends a command to the chosen online robot and lists its progress', async () => {
     renderPage();
     const lights = await screen.findByRole('button', { name: /Lights on/ });
+    await choose('Alpha (SIM-0001)');
     await waitFor(() => expect((lights as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(lights);
     await waitFor(() => expect(sent).toEqual([{ robotId: 1, command: { name: 'lights', args: { on: true } } }]));
@@ -82,6 +97,7 @@ describe('robot control', { timeout: 20_000 }, () => {
   it('asks before firing the net gun and sends nothing when cancelled, confirm: true when confirmed', async () => {
     renderPage();
     const fire = await screen.findByRole('button', { name: /Fire net gun \(left front\)/ });
+    await choose('Alpha (SIM-0001)');
     await waitFor(() => expect((fire as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(fire);
     const dialog = await screen.findByRole('dialog');
@@ -101,8 +117,7 @@ describe('robot control', { timeout: 20_000 }, () => {
   it('says an offline robot takes no command and keeps every button off', async () => {
     renderPage();
     await screen.findByRole('button', { name: /Lights on/ });
-    fireEvent.mouseDown(screen.getByLabelText('Robot'));
-    fireEvent.click(await screen.findByText('Bravo (SIM-0002)'));
+    await choose('Bravo (SIM-0002)');
     expect(
       await screen.findByText('The robot is offline: commands cannot be sent until it is back online.'),
     ).toBeTruthy();

@@ -1,5 +1,5 @@
-import type { CommandRecord, CommandReplyRow, Page } from '@patrol/contracts';
-import { get } from '@/shared/api';
+import { commandsApi, type RouteQuery } from '@patrol/contracts';
+import { call, download } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 
 /** Filters of the record lists; times are ISO strings. */
@@ -13,13 +13,25 @@ export type RecordFilters = {
   endTime?: string;
 };
 
+// The search bar's selects hold plain strings; the server checks them against the contract.
+type RecordsQuery = RouteQuery<typeof commandsApi.pageCommandRecords>;
+type RepliesQuery = RouteQuery<typeof commandsApi.pageCommandReplies>;
+
 export const commandRecordsKey = ['commands', 'records'] as const;
 export const commandRepliesKey = ['commands', 'replies'] as const;
 
 /** GET the command dispatch records. */
 export const fetchCommandRecords = (params: ListParams<RecordFilters>, signal?: AbortSignal) =>
-  get<Page<CommandRecord>>('robot-server/cmd/page', { query: params, signal });
+  call(commandsApi.pageCommandRecords, { query: params as RecordsQuery }, { signal });
 
 /** GET the command reply records. */
 export const fetchCommandReplies = (params: ListParams<RecordFilters>, signal?: AbortSignal) =>
-  get<Page<CommandReplyRow>>('robot-server/cmd/reply/page', { query: params, signal });
+  call(commandsApi.pageCommandReplies, { query: params as RepliesQuery }, { signal });
+
+/** Downloads the filtered command dispatch records as `<fileName>.xlsx`. */
+export const exportCommandRecords = (filters: RecordFilters, fileName: string) =>
+  download(commandsApi.exportCommandRecords, { query: filters as RecordsQuery }, fileName);
+
+/** Downloads the filtered command reply records as `<fileName>.xlsx`. */
+export const exportCommandReplies = (filters: RecordFilters, fileName: string) =>
+  download(commandsApi.exportCommandReplies, { query: filters as RepliesQuery }, fileName);

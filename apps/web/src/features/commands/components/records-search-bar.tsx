@@ -2,7 +2,7 @@ import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { commandNames, commandStatuses } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useFleet } from '@/shared/fleet';
+import { useRobotOptions } from '@/shared/fleet';
 import { SearchBar } from '@/shared/list';
 import type { RecordFilters } from '../api/records-api';
 
@@ -19,7 +19,7 @@ type Props = {
 export function RecordsSearchBar({ fields, onSearch, onReset }: Props) {
   const { t } = useTranslation('commands');
   const [form] = Form.useForm<FormValues>();
-  const { robots } = useFleet();
+  const robots = useRobotOptions().data ?? [];
   const handleSearch = ({ range, keyword, ...rest }: FormValues) => {
     const [start, end] = range ?? [];
     const filters: RecordFilters = {};

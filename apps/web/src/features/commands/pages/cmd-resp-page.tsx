@@ -1,9 +1,7 @@
-import { Table } from 'antd';
-import type { TableColumnsType } from 'antd';
 import type { CommandReplyRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage, formatTime, useListQuery } from '@/shared/list';
-import { commandRepliesKey, fetchCommandReplies, type RecordFilters } from '../api/records-api';
+import { ExportButton, ListPage, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
+import { commandRepliesKey, exportCommandReplies, fetchCommandReplies, type RecordFilters } from '../api/records-api';
 import { wireColumns } from '../components/records-columns';
 import { RecordsSearchBar } from '../components/records-search-bar';
 import { ReplyCode } from '../components/reply-code';
@@ -16,7 +14,7 @@ export function CmdRespPage() {
     fetch: fetchCommandReplies,
     initialFilters: {},
   });
-  const columns: TableColumnsType<CommandReplyRow> = [
+  const columns: ListColumn<CommandReplyRow>[] = [
     { title: t('records.columns.receiveTime'), dataIndex: 'receiveTime', width: 170, render: formatTime },
     ...wireColumns<CommandReplyRow>(t),
     {
@@ -38,12 +36,11 @@ export function CmdRespPage() {
     <ListPage
       search={<RecordsSearchBar fields={['phase']} onSearch={list.search} onReset={list.reset} />}
       title={t('records.replyTitle')}
+      toolbar={<ExportButton onExport={() => exportCommandReplies(list.filters, t('records.replyTitle'))} />}
     >
-      <Table<CommandReplyRow>
+      <ListTable<CommandReplyRow>
         rowKey="replyId"
-        size="middle"
         columns={columns}
-        scroll={{ x: 1300 }}
         aria-label={t('records.replyTitle')}
         {...list.tableProps}
       />

@@ -16,7 +16,7 @@ import type { CommandBody, CommandRecord } from '@patrol/contracts';
 import { DANGEROUS_COMMANDS } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/shared/api';
-import { PresenceTag, useCommandProgress, useFleet } from '@/shared/fleet';
+import { FleetBanner, PresenceTag, ReadingAge, useCommandProgress, useFleet } from '@/shared/fleet';
 import { formatTime } from '@/shared/list';
 import { fetchRecentCommands, recentCommandsKey, sendCommand } from '../api/send-command';
 import { CommandStatusTag } from '../components/command-status-tag';
@@ -63,12 +63,11 @@ export function ControlPage() {
   const { t } = useTranslation('commands');
   const { message, modal } = App.useApp();
   const { robots, fleet } = useFleet();
-  const [chosenId, setRobotId] = useState<number | null>(null);
+  // Only a robot the operator chose is ever a target: there is no default one.
+  const [robotId, setRobotId] = useState<number | null>(null);
   // Commands sent from here or pushed by the server since the page opened, newest first.
   const [updates, setUpdates] = useState<CommandRecord[]>([]);
   const [busy, setBusy] = useState<ActionKey | null>(null);
-  // The first online robot until the operator chooses one.
-  const robotId = chosenId ?? (robots.find((r) => r.online) ?? robots[0])?.robotId ?? null;
   const robot = robotId === null ? undefined : fleet.get(robotId);
 
   const recent = useQuery({
@@ -85,11 +84,10 @@ export function ControlPage() {
   );
   useCommandProgress((record) => setUpdates((list) => [record, ...list].slice(0, 200)));
 
-  const send = async (key: ActionKey, command: CommandBody, confirm: boolean) => {
-    if (!robot) return;
+  const send = async (target: number, key: ActionKey, command: CommandBody, confirm: boolean) => {
     setBusy(key);
     try {
-      const record = await sendCommand({ robotId: robot.robotId, command, ...(confirm ? { confirm: true } : {}) });
+      const record = await sendCommand({ robotId: target, command, ...(confirm ? { confirm: true } : {}) });
       setUpdates((list) => [record, ...list].slice(0, 200));
       message.success(t('control.sent', { command: t(`control.actions.${key}`) }));
     } catch (error) {
@@ -102,14 +100,16 @@ export function ControlPage() {
 
   const run = (key: ActionKey, command: CommandBody) => {
     if (!robot) return;
-    if (!DANGEROUS_COMMANDS.includes(command.name)) return void send(key, command, false);
+    if (!DANGEROUS_COMMANDS.includes(command.name)) return void send(robot.robotId, key, command, false);
+    // The dialog freezes the robot, action and arguments as they are now; OK shows as pending until sent.
+    const target = { robotId: robot.robotId, name: robot.name, key, command: structuredClone(command) };
     modal.confirm({
-      title: t('control.confirmTitle', { command: t(`control.actions.${key}`), robot: robot.name }),
+      title: t('control.confirmTitle', { command: t(`control.actions.${target.key}`), robot: target.name }),
       content: t('control.confirmContent'),
       okText: t('control.confirmOk'),
       okButtonProps: { danger: true },
       cancelText: t('control.cancel'),
-      onOk: () => send(key, command, true),
+      onOk: () => send(target.robotId, target.key, target.command, true),
     });
   };
 
@@ -146,7 +146,7 @@ export function ControlPage() {
             style={{ width: 320 }}
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('control.chooseRobot')}
-            value={robotId ?? undefined}
+            value={robot ? robotId : undefined}
             onChange={(id: number) => setRobotId(id)}
             options={robots.map((r) => ({
               value: r.robotId,
@@ -157,7 +157,7 @@ export function ControlPage() {
           {robot && (
             <Descriptions
               size="small"
-              column={4}
+              column={5}
               items={[
                 { key: 'status', label: t('control.status'), children: <PresenceTag online={robot.online} /> },
                 {
@@ -175,11 +175,17 @@ export function ControlPage() {
                   label: t('control.lights'),
                   children: robot.state ? t(robot.state.lights ? 'control.on' : 'control.off') : '-',
                 },
+                {
+                  key: 'age',
+                  label: t('control.reading'),
+                  children: robot.state ? <ReadingAge ts={robot.state.ts} /> : '-',
+                },
               ]}
             />
           )}
         </Space>
       </Card>
+      <FleetBanner />
       {offline && <Alert type="warning" showIcon title={t('control.offline')} />}
       <Card size="small" title={t('control.actionsTitle')}>
         <Space wrap size={[12, 12]}>

@@ -1,9 +1,8 @@
-import { Table, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Tag } from 'antd';
 import type { CommandRecord } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage, formatTime, useListQuery } from '@/shared/list';
-import { commandRecordsKey, fetchCommandRecords, type RecordFilters } from '../api/records-api';
+import { ExportButton, ListPage, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
+import { commandRecordsKey, exportCommandRecords, fetchCommandRecords, type RecordFilters } from '../api/records-api';
 import { CommandStatusTag } from '../components/command-status-tag';
 import { argsText } from '../components/records-format';
 import { wireColumns } from '../components/records-columns';
@@ -18,7 +17,7 @@ export function PublishPage() {
     fetch: fetchCommandRecords,
     initialFilters: {},
   });
-  const columns: TableColumnsType<CommandRecord> = [
+  const columns: ListColumn<CommandRecord>[] = [
     { title: t('records.columns.publishTime'), dataIndex: 'publishTime', width: 170, render: formatTime },
     ...wireColumns<CommandRecord>(t),
     {
@@ -59,12 +58,11 @@ export function PublishPage() {
     <ListPage
       search={<RecordsSearchBar fields={['name', 'status']} onSearch={list.search} onReset={list.reset} />}
       title={t('records.publishTitle')}
+      toolbar={<ExportButton onExport={() => exportCommandRecords(list.filters, t('records.publishTitle'))} />}
     >
-      <Table<CommandRecord>
+      <ListTable<CommandRecord>
         rowKey="recordId"
-        size="middle"
         columns={columns}
-        scroll={{ x: 1300 }}
         aria-label={t('records.publishTitle')}
         {...list.tableProps}
       />

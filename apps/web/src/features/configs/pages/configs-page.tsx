@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Table, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { ConfigRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
+import { ListPage, SearchBar, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
 import { configsKey, fetchConfigPage, type ConfigFilters } from '../api/configs-api';
 import { ConfigFormModal } from '../components/config-form-modal';
 
@@ -27,7 +26,7 @@ export function ConfigsPage() {
     initialFilters: {},
     pageSize: 20,
   });
-  const columns: TableColumnsType<ConfigRow> = [
+  const columns: ListColumn<ConfigRow>[] = [
     {
       title: t('fields.configKey'),
       dataIndex: 'configKey',
@@ -78,7 +77,7 @@ export function ConfigsPage() {
       }
       title={t('title')}
     >
-      <Table<ConfigRow> rowKey="configId" size="middle" columns={columns} {...list.tableProps} />
+      <ListTable<ConfigRow> rowKey="configId" columns={columns} {...list.tableProps} />
       <ConfigFormModal config={editing} onClose={() => setEditing(null)} onSaved={() => message.success(t('saved'))} />
     </ListPage>
   );

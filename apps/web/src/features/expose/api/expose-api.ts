@@ -1,12 +1,14 @@
-import type {
-  CreateExposeRequest,
-  ExposeRow,
-  ExposeStatusRequest,
-  Page,
-  TenantOption,
-  UpdateExposeRequest,
+import {
+  exposeApi,
+  tenantsApi,
+  type CreateExposeRequest,
+  type ExposeRow,
+  type ExposeStatusRequest,
+  type Page,
+  type TenantOption,
+  type UpdateExposeRequest,
 } from '@patrol/contracts';
-import { get, postJson, queryClient } from '@/shared/api';
+import { call, queryClient } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 
 export type ExposeFilters = { keyword?: string };
@@ -18,22 +20,22 @@ export function fetchExposePage(
   params: ListParams<ExposeFilters>,
   signal?: AbortSignal,
 ): Promise<Page<ExposeRow>> {
-  return get<Page<ExposeRow>>('system-server/expose/page', { query: params, signal, tenantId });
+  return call(exposeApi.pageExposeAccounts, { query: params }, { signal, tenantId });
 }
 
 /** GET the tenants a platform administrator may choose (others choose their own). */
 export function fetchTenantChoices(signal?: AbortSignal): Promise<TenantOption[]> {
-  return get<TenantOption[]>('system-server/tenant/options', { signal });
+  return call(tenantsApi.listTenantOptions, {}, { signal });
 }
 
 export const createExpose = (tenantId: number, body: CreateExposeRequest) =>
-  postJson<ExposeRow>('system-server/expose/create', body, { tenantId });
+  call(exposeApi.createExposeAccount, { body }, { tenantId });
 export const updateExpose = (tenantId: number, body: UpdateExposeRequest) =>
-  postJson<null>('system-server/expose/update', body, { tenantId });
+  call(exposeApi.updateExposeAccount, { body }, { tenantId });
 export const setExposeStatus = (tenantId: number, body: ExposeStatusRequest) =>
-  postJson<null>('system-server/expose/status', body, { tenantId });
+  call(exposeApi.setExposeAccountStatus, { body }, { tenantId });
 export const deleteExpose = (tenantId: number, exposeId: number) =>
-  postJson<null>('system-server/expose/delete', { exposeId }, { tenantId });
+  call(exposeApi.deleteExposeAccount, { body: { exposeId } }, { tenantId });
 
 export function refreshExpose(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: exposeKey });

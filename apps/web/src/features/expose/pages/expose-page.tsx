@@ -1,12 +1,21 @@
 import { useState } from 'react';
-import { App, Button, Empty, Form, Input, Select, Space, Table } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Button, Empty, Form, Input, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { ExposeRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useHomeData } from '@/shared/api';
-import { DeleteAction, EditAction, ListPage, SearchBar, StatusSwitch, formatTime, useListQuery } from '@/shared/list';
+import {
+  DeleteAction,
+  EditAction,
+  ListPage,
+  SearchBar,
+  StatusSwitch,
+  formatTime,
+  useListQuery,
+  ListTable,
+  type ListColumn,
+} from '@/shared/list';
 import {
   deleteExpose,
   exposeKey,
@@ -56,7 +65,7 @@ export function ExposePage() {
     message.success(t('deleted'));
   };
 
-  const columns: TableColumnsType<ExposeRow> = [
+  const columns: ListColumn<ExposeRow>[] = [
     { title: t('fields.name'), dataIndex: 'name' },
     { title: t('fields.account'), dataIndex: 'account', width: 220 },
     {
@@ -117,7 +126,7 @@ export function ExposePage() {
       {tenantId === null ? (
         <Empty description={t('chooseTenantFirst')} />
       ) : (
-        <Table<ExposeRow> rowKey="exposeId" size="middle" columns={columns} {...list.tableProps} />
+        <ListTable<ExposeRow> rowKey="exposeId" columns={columns} {...list.tableProps} />
       )}
       {tenantId !== null ? (
         <ExposeFormModal

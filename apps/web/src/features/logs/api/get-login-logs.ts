@@ -1,13 +1,19 @@
-import type { LoginLogRow, Page } from '@patrol/contracts';
-import { get } from '@/shared/api';
+import { logsApi, type RouteQuery, type LoginLogRow, type Page } from '@patrol/contracts';
+import { call, download } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 import type { LogFilters } from '../components/log-search-bar';
 
-export const LOGIN_LOGS_PATH = 'log-server/login/page';
-export const LOGIN_LOGS_EXPORT_PATH = 'log-server/login/export';
+// The search bar's result select holds a plain string; the server checks it against the contract.
+type LogQuery = RouteQuery<typeof logsApi.pageLoginLogs>;
+
 export const loginLogsKey = ['logs', 'login'] as const;
 
 /** GET one page of the acting tenant's sign-in attempts. */
 export function fetchLoginLogs(params: ListParams<LogFilters>, signal?: AbortSignal): Promise<Page<LoginLogRow>> {
-  return get<Page<LoginLogRow>>(LOGIN_LOGS_PATH, { query: params, signal });
+  return call(logsApi.pageLoginLogs, { query: params as LogQuery }, { signal });
+}
+
+/** Downloads the filtered sign-in attempts as `<fileName>.xlsx`. */
+export function exportLoginLogs(filters: LogFilters, fileName: string): Promise<void> {
+  return download(logsApi.exportLoginLogs, { query: filters as LogQuery }, fileName);
 }

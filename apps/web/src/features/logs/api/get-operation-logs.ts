@@ -1,10 +1,11 @@
-import type { OperationLogRow, Page } from '@patrol/contracts';
-import { get } from '@/shared/api';
+import { logsApi, type RouteQuery, type OperationLogRow, type Page } from '@patrol/contracts';
+import { call, download } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 import type { LogFilters } from '../components/log-search-bar';
 
-export const OPERATION_LOGS_PATH = 'log-server/operation/page';
-export const OPERATION_LOGS_EXPORT_PATH = 'log-server/operation/export';
+// The search bar's result select holds a plain string; the server checks it against the contract.
+type LogQuery = RouteQuery<typeof logsApi.pageOperationLogs>;
+
 export const operationLogsKey = ['logs', 'operation'] as const;
 
 /** GET one page of the operations done in the acting tenant. */
@@ -12,5 +13,10 @@ export function fetchOperationLogs(
   params: ListParams<LogFilters>,
   signal?: AbortSignal,
 ): Promise<Page<OperationLogRow>> {
-  return get<Page<OperationLogRow>>(OPERATION_LOGS_PATH, { query: params, signal });
+  return call(logsApi.pageOperationLogs, { query: params as LogQuery }, { signal });
+}
+
+/** Downloads the filtered operations as `<fileName>.xlsx`. */
+export function exportOperationLogs(filters: LogFilters, fileName: string): Promise<void> {
+  return download(logsApi.exportOperationLogs, { query: filters as LogQuery }, fileName);
 }

@@ -1,9 +1,8 @@
-import { Table, Tooltip } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Tooltip } from 'antd';
 import { LOGIN_RESULTS, type LoginLogRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ExportButton, ListPage, formatTime, useListQuery } from '@/shared/list';
-import { fetchLoginLogs, LOGIN_LOGS_EXPORT_PATH, loginLogsKey } from '../api/get-login-logs';
+import { ExportButton, ListPage, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
+import { exportLoginLogs, fetchLoginLogs, loginLogsKey } from '../api/get-login-logs';
 import { LogSearchBar, type LogFilters } from '../components/log-search-bar';
 import { ResultTag } from '../components/result-tag';
 
@@ -29,7 +28,7 @@ export function LoginLogsPage() {
     const key = REASON_KEYS[reason as keyof typeof REASON_KEYS];
     return key ? t(key) : reason;
   };
-  const columns: TableColumnsType<LoginLogRow> = [
+  const columns: ListColumn<LoginLogRow>[] = [
     { title: t('columns.account'), dataIndex: 'account', width: 160 },
     { title: t('columns.username'), dataIndex: 'username', width: 160, render: (v: string | null) => v ?? '—' },
     {
@@ -61,9 +60,9 @@ export function LoginLogsPage() {
     <ListPage
       search={<LogSearchBar results={LOGIN_RESULTS} onSearch={list.search} onReset={list.reset} />}
       title={t('loginTitle')}
-      toolbar={<ExportButton path={LOGIN_LOGS_EXPORT_PATH} fileName={t('loginTitle')} query={list.filters} />}
+      toolbar={<ExportButton onExport={() => exportLoginLogs(list.filters, t('loginTitle'))} />}
     >
-      <Table<LoginLogRow> rowKey="logId" size="middle" columns={columns} {...list.tableProps} />
+      <ListTable<LoginLogRow> rowKey="logId" columns={columns} {...list.tableProps} />
     </ListPage>
   );
 }

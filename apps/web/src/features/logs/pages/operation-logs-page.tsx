@@ -1,9 +1,8 @@
-import { Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Tag, Typography } from 'antd';
 import { OPERATION_RESULTS, type OperationLogRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ExportButton, ListPage, formatTime, useListQuery } from '@/shared/list';
-import { fetchOperationLogs, OPERATION_LOGS_EXPORT_PATH, operationLogsKey } from '../api/get-operation-logs';
+import { ExportButton, ListPage, formatTime, useListQuery, ListTable, type ListColumn, MethodTag } from '@/shared/list';
+import { exportOperationLogs, fetchOperationLogs, operationLogsKey } from '../api/get-operation-logs';
 import { LogSearchBar, type LogFilters } from '../components/log-search-bar';
 import { ResultTag } from '../components/result-tag';
 
@@ -31,14 +30,14 @@ export function OperationLogsPage() {
     fetch: fetchOperationLogs,
     initialFilters: {},
   });
-  const columns: TableColumnsType<OperationLogRow> = [
+  const columns: ListColumn<OperationLogRow>[] = [
     {
       title: t('columns.description'),
       dataIndex: 'description',
       ellipsis: true,
       render: (v: string, row) => (
         <span title={`${row.method} ${row.route}`}>
-          <Tag>{row.method}</Tag>
+          <MethodTag method={row.method} />
           {v}
         </span>
       ),
@@ -74,11 +73,10 @@ export function OperationLogsPage() {
     <ListPage
       search={<LogSearchBar results={OPERATION_RESULTS} withDescription onSearch={list.search} onReset={list.reset} />}
       title={t('operationTitle')}
-      toolbar={<ExportButton path={OPERATION_LOGS_EXPORT_PATH} fileName={t('operationTitle')} query={list.filters} />}
+      toolbar={<ExportButton onExport={() => exportOperationLogs(list.filters, t('operationTitle'))} />}
     >
-      <Table<OperationLogRow>
+      <ListTable<OperationLogRow>
         rowKey="logId"
-        size="middle"
         columns={columns}
         expandable={{
           rowExpandable: (row) => !!row.params,

@@ -1,17 +1,23 @@
-import type { CreateMenuRequest, MenuAdminNode, MenuStatusRequest, UpdateMenuRequest } from '@patrol/contracts';
-import { get, postJson, queryClient } from '@/shared/api';
+import {
+  menusApi,
+  type CreateMenuRequest,
+  type MenuAdminNode,
+  type MenuStatusRequest,
+  type UpdateMenuRequest,
+} from '@patrol/contracts';
+import { call, queryClient } from '@/shared/api';
 
 export const menusKey = ['menus'] as const;
 
 /** GET the whole menu tree with every field. */
 export function fetchMenuTree(signal?: AbortSignal): Promise<MenuAdminNode[]> {
-  return get<MenuAdminNode[]>('system-server/menu/tree', { signal });
+  return call(menusApi.getMenuTree, {}, { signal });
 }
 
-export const createMenu = (body: CreateMenuRequest) => postJson<null>('system-server/menu/create', body);
-export const updateMenu = (body: UpdateMenuRequest) => postJson<null>('system-server/menu/update', body);
-export const setMenuStatus = (body: MenuStatusRequest) => postJson<null>('system-server/menu/status', body);
-export const deleteMenu = (menuId: number) => postJson<null>('system-server/menu/delete', { menuId });
+export const createMenu = (body: CreateMenuRequest) => call(menusApi.createMenu, { body });
+export const updateMenu = (body: UpdateMenuRequest) => call(menusApi.updateMenu, { body });
+export const setMenuStatus = (body: MenuStatusRequest) => call(menusApi.setMenuStatus, { body });
+export const deleteMenu = (menuId: number) => call(menusApi.deleteMenu, { body: { menuId } });
 
 /** After a change: the tree and the side menu (home data) refetch. */
 export async function refreshMenus(): Promise<void> {

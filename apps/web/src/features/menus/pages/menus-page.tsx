@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { MenuAdminNode } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/shared/i18n';
-import { ListPage, StatusSwitch } from '@/shared/list';
+import { ListPage, StatusSwitch, ListTable, type ListColumn } from '@/shared/list';
 import { deleteMenu, fetchMenuTree, menusKey, refreshMenus, setMenuStatus } from '../api/menus-api';
 import { MenuFormModal, menuTitle, type MenuDialog } from '../components/menu-form-modal';
 
@@ -35,7 +34,7 @@ export function MenusPage() {
     message.success(t('deleted'));
   };
 
-  const columns: TableColumnsType<MenuAdminNode> = [
+  const columns: ListColumn<MenuAdminNode>[] = [
     { title: t('fields.title'), key: 'title', width: 240, render: (_, m) => menuTitle(m, lang) },
     { title: t('fields.name'), dataIndex: 'name', width: 170 },
     {
@@ -103,9 +102,11 @@ export function MenusPage() {
       }
     >
       <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
-      <Table<MenuAdminNode>
+      <ListTable<MenuAdminNode>
         rowKey="menuId"
-        size="middle"
+        listId="menus"
+        onRefresh={() => void tree.refetch()}
+        failed={tree.isError && !tree.data}
         columns={columns}
         dataSource={forTable(tree.data ?? [])}
         loading={tree.isFetching}

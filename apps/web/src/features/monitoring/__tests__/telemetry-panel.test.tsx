@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import type { RobotLive, RobotTelemetry } from '@patrol/contracts';
 import { i18n } from '@/shared/i18n';
 import { mergeFleet } from '@/shared/fleet';
-import { robotColor, ROBOT_COLORS } from '../components/fleet-map';
+import { robotColor, ROBOT_COLORS } from '@/shared/map';
 import { TelemetryPanel } from '../components/telemetry-panel';
 
 const state: RobotTelemetry = {

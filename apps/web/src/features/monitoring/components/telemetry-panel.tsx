@@ -1,7 +1,7 @@
 import { Descriptions, Empty, Progress, Tag } from 'antd';
 import type { RobotLive } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { PresenceTag } from '@/shared/fleet';
+import { PresenceTag, ReadingAge } from '@/shared/fleet';
 import { formatTime } from '@/shared/list';
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
@@ -36,6 +36,7 @@ export function TelemetryPanel({ robot }: { robot: RobotLive }) {
   }
   const items = [
     ...identity,
+    { key: 'age', label: t('fields.readingAge'), children: <ReadingAge ts={s.ts} /> },
     { key: 'mode', label: t('fields.mode'), children: t(`modes.${s.mode}`) },
     {
       key: 'battery',

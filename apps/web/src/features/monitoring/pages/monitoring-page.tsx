@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, Card, Empty, Input, List, Spin, Typography } from 'antd';
+import { Card, Empty, Input, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/shared/api';
-import { PresenceTag, useFleet } from '@/shared/fleet';
-import { FleetMap, robotColor } from '../components/fleet-map';
+import { FleetBanner, useFleet } from '@/shared/fleet';
+import { BaseMap, MapLegend, RobotsLayer } from '@/shared/map';
+import { RobotList } from '../components/robot-list';
 import { TelemetryPanel } from '../components/telemetry-panel';
 
 /**
@@ -13,11 +14,11 @@ import { TelemetryPanel } from '../components/telemetry-panel';
 export function MonitoringPage() {
   const { t } = useTranslation('monitoring');
   const config = useAppConfig(true);
-  const { robots, fleet, loading, live } = useFleet();
+  const { robots, fleet, loading } = useFleet();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [keyword, setKeyword] = useState('');
   const selected = selectedId === null ? undefined : fleet.get(selectedId);
-  const online = robots.filter((r) => r.online).length;
+  const online = useMemo(() => robots.filter((r) => r.online).length, [robots]);
   const shown = useMemo(() => {
     const k = keyword.trim().toLowerCase();
     return k ? robots.filter((r) => `${r.name} ${r.serialNumber}`.toLowerCase().includes(k)) : robots;
@@ -34,13 +35,10 @@ export function MonitoringPage() {
         styles={{ body: { padding: 0, height: '100%' } }}
         aria-label={t('fields.coordinates')}
       >
-        <FleetMap
-          config={config.data?.map}
-          fitLabel={t('fleet.fit')}
-          robots={robots}
-          selectedId={selectedId}
-          onSelect={setSelectedId}
-        />
+        <BaseMap config={config.data?.map}>
+          <RobotsLayer fitLabel={t('fleet.fit')} robots={robots} selectedId={selectedId} onSelect={setSelectedId} />
+          <MapLegend />
+        </BaseMap>
       </Card>
       <Card
         size="small"
@@ -48,7 +46,7 @@ export function MonitoringPage() {
         styles={{ body: { overflow: 'auto', flex: 1 } }}
         title={<span data-testid="fleet-count">{t('fleet.count', { online, total: robots.length })}</span>}
       >
-        {!live && !loading && <Alert type="warning" showIcon title={t('fleet.liveOff')} style={{ marginBottom: 8 }} />}
+        <FleetBanner />
         <Input.Search
           allowClear
           placeholder={t('fleet.search')}
@@ -57,40 +55,13 @@ export function MonitoringPage() {
           style={{ marginBottom: 8 }}
         />
         <Spin spinning={loading}>
-          <List
-            size="small"
-            aria-label={t('fleet.search')}
-            style={{ maxHeight: 220, overflow: 'auto', marginBottom: 12 }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('fleet.empty')} /> }}
-            dataSource={shown}
-            renderItem={(robot) => (
-              <List.Item
-                key={robot.robotId}
-                onClick={() => setSelectedId(robot.robotId)}
-                style={{
-                  cursor: 'pointer',
-                  paddingInline: 8,
-                  background: robot.robotId === selectedId ? 'rgba(22,119,255,0.08)' : undefined,
-                  opacity: robot.online ? 1 : 0.6,
-                }}
-                data-robot={robot.serialNumber}
-              >
-                <span>
-                  <span
-                    style={{
-                      display: 'inline-block',
-                      width: 10,
-                      height: 10,
-                      borderRadius: 5,
-                      marginInlineEnd: 8,
-                      background: robotColor(robot),
-                    }}
-                  />
-                  {robot.name}
-                </span>
-                <PresenceTag online={robot.online} />
-              </List.Item>
-            )}
+          <RobotList
+            label={t('fleet.search')}
+            empty={t('fleet.empty')}
+            robots={shown}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            height={220}
           />
         </Spin>
         {selected ? (

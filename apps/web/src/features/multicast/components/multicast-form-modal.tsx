@@ -7,7 +7,7 @@ import {
   type MulticastRow,
 } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useFleet } from '@/shared/fleet';
+import { useRobotOptions } from '@/shared/fleet';
 import { useZodForm } from '@/shared/form/zod-rules';
 import { FormModal } from '@/shared/list';
 import { createMulticast, refreshMulticast, updateMulticast } from '../api/multicast-api';
@@ -27,7 +27,7 @@ export function MulticastFormModal({ open, config, onClose, onSaved }: Props) {
   const { t } = useTranslation('multicast');
   const [form] = Form.useForm<CreateMulticastRequest>();
   const { rules, required } = useZodForm(multicastForm, form);
-  const { robots } = useFleet();
+  const robots = useRobotOptions().data ?? [];
   const handleSubmit = async (values: CreateMulticastRequest) => {
     const body = { ...values, robotIds: values.robotIds ?? [] };
     if (config) await updateMulticast({ ...body, multicastId: config.multicastId });

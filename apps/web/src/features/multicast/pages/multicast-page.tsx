@@ -1,10 +1,18 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Space, Table, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { MulticastRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { DeleteAction, EditAction, ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
+import {
+  DeleteAction,
+  EditAction,
+  ListPage,
+  SearchBar,
+  formatTime,
+  useListQuery,
+  ListTable,
+  type ListColumn,
+} from '@/shared/list';
 import {
   deleteMulticast,
   fetchMulticastPage,
@@ -32,7 +40,7 @@ export function MulticastPage() {
     message.success(t('deleted'));
   };
 
-  const columns: TableColumnsType<MulticastRow> = [
+  const columns: ListColumn<MulticastRow>[] = [
     { title: t('fields.name'), dataIndex: 'name' },
     {
       title: t('fields.enabled'),
@@ -49,6 +57,7 @@ export function MulticastPage() {
     {
       title: t('fields.robots'),
       dataIndex: 'robots',
+      ellipsis: true,
       render: (robots: MulticastRow['robots']) =>
         robots.length ? (
           <Space size={[4, 4]} wrap>
@@ -92,7 +101,7 @@ export function MulticastPage() {
         </Button>
       }
     >
-      <Table<MulticastRow> rowKey="multicastId" size="middle" columns={columns} {...list.tableProps} />
+      <ListTable<MulticastRow> rowKey="multicastId" columns={columns} {...list.tableProps} />
       <MulticastFormModal
         open={editing !== undefined}
         config={editing}

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Collapse, Dropdown, Empty, Pagination, Spin, Tooltip, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_PAGE_SIZE } from '@patrol/contracts';
 import type { Notice } from '@patrol/contracts';
-import { useNoticePage } from '../api/get-notice-page';
+import { noticesKey, useNoticePage } from '../api/get-notice-page';
+import { markAllNoticesRead, useUnreadCount } from '../api/mark-all-notices-read';
 import { useNoticePush } from '../hooks/use-notice-push';
 import './message-center.css';
 
@@ -32,14 +34,30 @@ function noticeItems(rows: Notice[], unread: string) {
   }));
 }
 
-/** The header's bell: my notices 15 a page in an accordion; a dot when one arrived live. */
+/**
+ * The header's bell with my unread count: my notices 15 a page in an accordion, all marked read at
+ * once on request; a dot when one arrived live and none is counted yet.
+ */
 export function MessageCenter() {
   const { t } = useTranslation('notices');
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState(1);
   const [fresh, setFresh] = useState(false);
+  const [marking, setMarking] = useState(false);
+  const queryClient = useQueryClient();
   const notices = useNoticePage(page, open);
+  const unread = useUnreadCount().data ?? 0;
   useNoticePush(() => setFresh(true));
+
+  const handleMarkAll = async () => {
+    setMarking(true);
+    try {
+      await markAllNoticesRead();
+      await queryClient.invalidateQueries({ queryKey: noticesKey });
+    } finally {
+      setMarking(false);
+    }
+  };
 
   const handleOpenChange = (next: boolean) => {
     setOpen(next);
@@ -52,6 +70,11 @@ export function MessageCenter() {
       className="message-center"
       size="small"
       title={t('title')}
+      extra={
+        <Button size="small" type="link" disabled={unread === 0} loading={marking} onClick={() => void handleMarkAll()}>
+          {t('markAllRead')}
+        </Button>
+      }
       data-testid="message-center-panel"
       styles={{ body: { padding: 0 } }}
     >
@@ -84,8 +107,13 @@ export function MessageCenter() {
     <Dropdown open={open} onOpenChange={handleOpenChange} trigger={['click']} popupRender={() => panel}>
       {/* The tooltip would cover the panel's own title while it is open. */}
       <Tooltip title={fresh ? t('newArrived') : t('title')} open={open ? false : undefined}>
-        <Badge dot={fresh} offset={[-6, 6]}>
-          <Button type="text" icon={<BellOutlined />} aria-label={t('title')} data-testid="message-center" />
+        <Badge count={unread} dot={fresh && unread === 0} offset={[-6, 6]} size="small" data-testid="unread-count">
+          <Button
+            type="text"
+            icon={<BellOutlined />}
+            aria-label={unread > 0 ? t('titleUnread', { count: unread }) : t('title')}
+            data-testid="message-center"
+          />
         </Badge>
       </Tooltip>
     </Dropdown>

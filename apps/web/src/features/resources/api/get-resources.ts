@@ -1,9 +1,9 @@
-import type { Resource } from '@patrol/contracts';
-import { get } from '@/shared/api';
+import { resourcesApi, type Resource } from '@patrol/contracts';
+import { call } from '@/shared/api';
 
 export const resourcesKey = ['resources'] as const;
 
 /** GET every registered route (resource) with its access and description. */
 export function fetchResources(signal?: AbortSignal): Promise<Resource[]> {
-  return get<Resource[]>('system-server/resource/list', { signal });
+  return call(resourcesApi.listResources, {}, { signal });
 }

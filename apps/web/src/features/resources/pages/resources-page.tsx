@@ -1,19 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Form, Input, Select, Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Form, Input, Select, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Resource, ResourceAccess } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage, SearchBar } from '@/shared/list';
+import { ListPage, SearchBar, ListTable, type ListColumn, MethodTag } from '@/shared/list';
 import { fetchResources, resourcesKey } from '../api/get-resources';
 
-const METHOD_COLORS: Record<string, string> = {
-  GET: 'blue',
-  POST: 'green',
-  PUT: 'orange',
-  PATCH: 'gold',
-  DELETE: 'red',
-};
 const ACCESS = {
   public: { color: 'default', key: 'access.public' },
   session: { color: 'cyan', key: 'access.session' },
@@ -42,12 +34,12 @@ export function ResourcesPage() {
     );
   }, [query.data, filters]);
 
-  const columns: TableColumnsType<Resource> = [
+  const columns: ListColumn<Resource>[] = [
     {
       title: t('fields.method'),
       dataIndex: 'method',
       width: 100,
-      render: (v: string) => <Tag color={METHOD_COLORS[v] ?? 'default'}>{v}</Tag>,
+      render: (v: string) => <MethodTag method={v} />,
     },
     {
       title: t('fields.route'),
@@ -92,9 +84,11 @@ export function ResourcesPage() {
       title={t('title')}
     >
       <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
-      <Table<Resource>
+      <ListTable<Resource>
         rowKey="resourceId"
-        size="middle"
+        listId="resources"
+        onRefresh={() => void query.refetch()}
+        failed={query.isError && !query.data}
         columns={columns}
         dataSource={rows}
         loading={query.isFetching}

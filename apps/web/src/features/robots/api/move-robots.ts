@@ -1,5 +1,5 @@
-import type { MoveRobotsRequest, Page, RobotRow, TenantOption } from '@patrol/contracts';
-import { get, postJson, queryClient } from '@/shared/api';
+import { robotsApi, tenantsApi, type MoveRobotsRequest } from '@patrol/contracts';
+import { call, queryClient } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 
 export type MoveFilters = { keyword?: string };
@@ -7,14 +7,14 @@ export const moveRobotsKey = ['robots', 'move'] as const;
 
 /** GET the robots of any tenant (platform administrators). */
 export function fetchRobotsToMove(tenantId: number, params: ListParams<MoveFilters>, signal?: AbortSignal) {
-  return get<Page<RobotRow>>('robot-server/robot/move/page', { query: { ...params, tenantId }, signal });
+  return call(robotsApi.pageRobotsToMove, { query: { ...params, tenantId } }, { signal });
 }
 
 export function fetchTenantOptions(signal?: AbortSignal) {
-  return get<TenantOption[]>('system-server/tenant/options', { signal });
+  return call(tenantsApi.listTenantOptions, {}, { signal });
 }
 
-export const moveRobots = (body: MoveRobotsRequest) => postJson<{ moved: number }>('robot-server/robot/move', body);
+export const moveRobots = (body: MoveRobotsRequest) => call(robotsApi.moveRobots, { body });
 
 export function refreshRobotsToMove(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ['robots'] });

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Empty, Form, Input, Select, Space, Table, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Button, Empty, Form, Input, Select, Space, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { RobotRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { PresenceTag } from '@/shared/fleet';
-import { ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
+import { ListPage, SearchBar, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
 import {
   fetchRobotsToMove,
   fetchTenantOptions,
@@ -54,7 +53,7 @@ export function MoveRobotsPage() {
     });
   };
 
-  const columns: TableColumnsType<RobotRow> = [
+  const columns: ListColumn<RobotRow>[] = [
     { title: t('move.fields.name'), dataIndex: 'name' },
     { title: t('move.fields.serialNumber'), dataIndex: 'serialNumber', width: 200 },
     { title: t('move.fields.productId'), dataIndex: 'productId', width: 160 },
@@ -124,9 +123,8 @@ export function MoveRobotsPage() {
       {sourceId === null ? (
         <Empty description={t('move.chooseSourceFirst')} />
       ) : (
-        <Table<RobotRow>
+        <ListTable<RobotRow>
           rowKey="robotId"
-          size="middle"
           columns={columns}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
           {...list.tableProps}

@@ -1,13 +1,23 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Select, Space } from 'antd';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import type { RobotKeyResponse, RobotRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { PresenceTag, useFleet } from '@/shared/fleet';
-import { DeleteAction, EditAction, ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
+import {
+  DeleteAction,
+  EditAction,
+  ExportButton,
+  ListPage,
+  SearchBar,
+  formatTime,
+  useListQuery,
+  ListTable,
+  type ListColumn,
+} from '@/shared/list';
 import {
   deleteRobot,
+  exportRobots,
   fetchRobots,
   refreshRobots,
   robotsKey,
@@ -16,9 +26,6 @@ import {
 } from '../api/robots-api';
 import { PrivateKeyModal } from '../components/private-key-modal';
 import { RobotFormModal } from '../components/robot-form-modal';
-
-/** How often the list refreshes, so online and offline stay current. */
-const REFRESH_MS = 5000;
 
 /**
  * Robot list (`/robot/list`): the tenant's robots with their presence. Registering one makes its
@@ -34,10 +41,9 @@ export function RobotsPage() {
     key: robotsKey,
     fetch: fetchRobots,
     initialFilters: {},
-    refetchInterval: REFRESH_MS,
   });
 
-  // Presence comes live over the console socket; the list's own refresh is the fallback.
+  // Presence comes from the live fleet in the query cache, kept current by the console socket.
   const { fleet } = useFleet();
   const live = (row: RobotRow) => fleet.get(row.robotId);
 
@@ -52,7 +58,7 @@ export function RobotsPage() {
     message.success(t('deleted'));
   };
 
-  const columns: TableColumnsType<RobotRow> = [
+  const columns: ListColumn<RobotRow>[] = [
     { title: t('fields.name'), dataIndex: 'name', width: 180, ellipsis: true },
     { title: t('fields.serialNumber'), dataIndex: 'serialNumber', width: 180 },
     { title: t('fields.productId'), dataIndex: 'productId', width: 140 },
@@ -118,12 +124,15 @@ export function RobotsPage() {
       }
       title={t('title')}
       toolbar={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-          {t('create')}
-        </Button>
+        <Space>
+          <ExportButton onExport={() => exportRobots(list.filters, t('title'))} />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {t('create')}
+          </Button>
+        </Space>
       }
     >
-      <Table<RobotRow> rowKey="robotId" size="middle" columns={columns} aria-label={t('title')} {...list.tableProps} />
+      <ListTable<RobotRow> rowKey="robotId" columns={columns} aria-label={t('title')} {...list.tableProps} />
       <RobotFormModal
         open={editing !== undefined}
         robot={editing}

@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RoleGrants } from '@patrol/contracts';
-import { get } from '@/shared/api';
+import { rolesApi, type RoleGrants } from '@patrol/contracts';
+import { call } from '@/shared/api';
 import { rolesKey } from './get-role-page';
-
-export const ROLE_GRANTS_PATH = 'system-server/role/grants';
 
 export const roleGrantsKey = (roleId: number | undefined) => [...rolesKey, 'grants', roleId] as const;
 
 /** GET a role's menus and resources, and everything it may be given in the acting tenant. */
 export function fetchRoleGrants(roleId: number, signal?: AbortSignal): Promise<RoleGrants> {
-  return get<RoleGrants>(ROLE_GRANTS_PATH, { query: { roleId }, signal });
+  return call(rolesApi.getRoleGrants, { query: { roleId } }, { signal });
 }
 
 /** Always read afresh when the drawer opens: another administrator may have changed them. */

@@ -1,8 +1,6 @@
-import type { Page, RoleRow } from '@patrol/contracts';
-import { get, queryClient } from '@/shared/api';
+import { rolesApi, type Page, type RoleRow } from '@patrol/contracts';
+import { call, queryClient } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
-
-export const ROLE_PAGE_PATH = 'system-server/role/page';
 
 /** Every query of the roles screen lives under this key: a change refetches them all. */
 export const rolesKey = ['roles'] as const;
@@ -13,7 +11,7 @@ export type RoleFilters = { roleName?: string; roleCode?: string };
 
 /** GET one page of the acting tenant's roles (the page's list hook is `useListQuery`). */
 export function fetchRolePage(params: ListParams<RoleFilters>, signal?: AbortSignal): Promise<Page<RoleRow>> {
-  return get<Page<RoleRow>>(ROLE_PAGE_PATH, { query: params, signal });
+  return call(rolesApi.pageRoles, { query: params }, { signal });
 }
 
 /** After a change: the list and any open role's grants refetch. */

@@ -1,9 +1,9 @@
-import type { GrantRoleRequest } from '@patrol/contracts';
-import { postJson, queryClient } from '@/shared/api';
+import { rolesApi, type GrantRoleRequest } from '@patrol/contracts';
+import { call, queryClient } from '@/shared/api';
 import { rolesKey } from './get-role-page';
 
 /** POST a role's whole set of menus and resources; it applies to its users' very next request. */
-export const grantRole = (body: GrantRoleRequest) => postJson<null>('system-server/role/grant', body);
+export const grantRole = (body: GrantRoleRequest) => call(rolesApi.grantRole, { body });
 
 /**
  * After new grants: the roles screen refetches, and so does the side menu, in case the signed-in

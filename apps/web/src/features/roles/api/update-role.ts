@@ -1,5 +1,5 @@
-import type { UpdateRoleRequest } from '@patrol/contracts';
-import { postJson } from '@/shared/api';
+import { rolesApi, type UpdateRoleRequest } from '@patrol/contracts';
+import { call } from '@/shared/api';
 
 /** POST a role's new name, code and remark. */
-export const updateRole = (body: UpdateRoleRequest) => postJson<null>('system-server/role/update', body);
+export const updateRole = (body: UpdateRoleRequest) => call(rolesApi.updateRole, { body });

@@ -1,19 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Drawer, Empty, Flex, Input, Spin, Table, Tabs, Tag, Tree } from 'antd';
+import { Alert, App, Button, Drawer, Empty, Flex, Input, Spin, Table, Tabs, Tree } from 'antd';
 import type { TableColumnsType, TreeDataNode } from 'antd';
 import type { GrantableResource, MenuNode, RoleGrants, RoleRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
+import { MethodTag } from '@/shared/list';
 import { useRoleGrants } from '../api/get-role-grants';
 import { grantRole, refreshAfterGrant } from '../api/grant-role';
 import { filterResources, hiddenGrants, initialChecked, parentIds, withAncestors } from './menu-checks';
-
-const METHOD_COLORS: Record<string, string> = {
-  GET: 'blue',
-  POST: 'green',
-  PUT: 'orange',
-  PATCH: 'gold',
-  DELETE: 'red',
-};
 
 const toTree = (nodes: MenuNode[]): TreeDataNode[] =>
   nodes.map((n) => ({ key: n.menuId, title: n.title, children: toTree(n.children) }));
@@ -84,7 +77,7 @@ function PermissionsEditor({ role, data, onClose }: EditorProps) {
       title: t('fields.method'),
       dataIndex: 'method',
       width: 90,
-      render: (v: string) => <Tag color={METHOD_COLORS[v] ?? 'default'}>{v}</Tag>,
+      render: (v: string) => <MethodTag method={v} />,
     },
     { title: t('fields.route'), dataIndex: 'route', ellipsis: true },
     { title: t('fields.description'), dataIndex: 'description', ellipsis: true },

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Popconfirm, Space, Table, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { RoleRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
+import { ListPage, SearchBar, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
 import { deleteRole } from '../api/delete-role';
 import { fetchRolePage, refreshRoles, rolePageKey, type RoleFilters } from '../api/get-role-page';
 import { PermissionsDrawer } from '../components/permissions-drawer';
@@ -37,7 +36,7 @@ export function RolesPage() {
     message.success(t('deleted'));
   };
 
-  const columns: TableColumnsType<RoleRow> = [
+  const columns: ListColumn<RoleRow>[] = [
     {
       title: t('fields.roleName'),
       dataIndex: 'roleName',
@@ -98,7 +97,7 @@ export function RolesPage() {
         </Button>
       }
     >
-      <Table<RoleRow> rowKey="roleId" size="middle" columns={columns} {...list.tableProps} />
+      <ListTable<RoleRow> rowKey="roleId" columns={columns} {...list.tableProps} />
       <RoleFormModal
         open={editing !== undefined}
         role={editing}

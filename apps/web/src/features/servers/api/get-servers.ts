@@ -1,9 +1,9 @@
-import type { ServerInstance } from '@patrol/contracts';
-import { get } from '@/shared/api';
+import { serversApi, type ServerInstance } from '@patrol/contracts';
+import { call } from '@/shared/api';
 
 export const serversKey = ['servers'] as const;
 
 /** GET the server instances and the health of their parts. */
 export function fetchServers(signal?: AbortSignal): Promise<ServerInstance[]> {
-  return get<ServerInstance[]>('system-server/server/list', { signal });
+  return call(serversApi.listServers, {}, { signal });
 }

@@ -1,10 +1,8 @@
-import { Badge, Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Badge, Space, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { SERVER_HEARTBEAT_MS, type PartHealthView, type ServerInstance } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage, formatTime } from '@/shared/list';
+import { ListPage, formatTime, ListTable, type ListColumn } from '@/shared/list';
 import { fetchServers, serversKey } from '../api/get-servers';
 
 const PARTS = {
@@ -41,7 +39,7 @@ export function ServersPage() {
     refetchInterval: SERVER_HEARTBEAT_MS,
   });
   const partName = (name: string) => (name in PARTS ? t(PARTS[name as keyof typeof PARTS]) : name);
-  const columns: TableColumnsType<ServerInstance> = [
+  const columns: ListColumn<ServerInstance>[] = [
     {
       title: t('fields.status'),
       dataIndex: 'status',
@@ -92,20 +90,15 @@ export function ServersPage() {
     { title: t('fields.lastSeenAt'), dataIndex: 'lastSeenAt', width: 170, render: formatTime },
   ];
   return (
-    <ListPage
-      title={t('title')}
-      toolbar={
-        <Button icon={<ReloadOutlined />} loading={query.isFetching} onClick={() => void query.refetch()}>
-          {t('refresh')}
-        </Button>
-      }
-    >
+    <ListPage title={t('title')}>
       <Typography.Paragraph type="secondary">
         {t('hint', { seconds: (SERVER_HEARTBEAT_MS * 3) / 1000 })}
       </Typography.Paragraph>
-      <Table<ServerInstance>
+      <ListTable<ServerInstance>
         rowKey="instanceId"
-        size="middle"
+        listId="servers"
+        onRefresh={() => void query.refetch()}
+        failed={query.isError && !query.data}
         columns={columns}
         dataSource={query.data ?? []}
         loading={query.isLoading}

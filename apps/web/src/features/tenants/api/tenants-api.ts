@@ -1,39 +1,44 @@
-import type {
-  CreateTenantRequest,
-  Page,
-  TenantOption,
-  TenantRow,
-  TenantStatusRequest,
-  UpdateTenantRequest,
+import {
+  tenantsApi,
+  type CreateTenantRequest,
+  type Page,
+  type TenantOption,
+  type TenantRow,
+  type TenantStatusRequest,
+  type UpdateTenantRequest,
 } from '@patrol/contracts';
-import { get, postJson, queryClient } from '@/shared/api';
+import { call, download, queryClient } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 
 export type TenantFilters = { keyword?: string; status?: number };
 
-export const TENANT_EXPORT_PATH = 'system-server/tenant/export';
 export const tenantsKey = ['tenants'] as const;
 
 /** GET one page of the platform's tenants. */
 export function fetchTenantPage(params: ListParams<TenantFilters>, signal?: AbortSignal): Promise<Page<TenantRow>> {
-  return get<Page<TenantRow>>('system-server/tenant/page', { query: params, signal });
+  return call(tenantsApi.pageTenants, { query: params }, { signal });
+}
+
+/** Downloads the filtered tenants as `<fileName>.xlsx`. */
+export function exportTenants(filters: TenantFilters, fileName: string): Promise<void> {
+  return download(tenantsApi.exportTenants, { query: filters }, fileName);
 }
 
 /** GET the enabled tenants (for choosing where to act). */
 export function fetchTenantOptions(signal?: AbortSignal): Promise<TenantOption[]> {
-  return get<TenantOption[]>('system-server/tenant/options', { signal });
+  return call(tenantsApi.listTenantOptions, {}, { signal });
 }
 
 export function createTenant(body: CreateTenantRequest): Promise<TenantRow> {
-  return postJson<TenantRow>('system-server/tenant/create', body);
+  return call(tenantsApi.createTenant, { body });
 }
 
 export function updateTenant(body: UpdateTenantRequest): Promise<null> {
-  return postJson<null>('system-server/tenant/update', body);
+  return call(tenantsApi.updateTenant, { body });
 }
 
 export function setTenantStatus(body: TenantStatusRequest): Promise<null> {
-  return postJson<null>('system-server/tenant/status', body);
+  return call(tenantsApi.setTenantStatus, { body });
 }
 
 /** After a change: the list and the tenant choices refetch. */

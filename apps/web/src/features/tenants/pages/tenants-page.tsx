@@ -1,11 +1,20 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Table, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Tag } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TenantRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ExportButton, ListPage, SearchBar, StatusFilter, StatusSwitch, formatTime, useListQuery } from '@/shared/list';
-import { fetchTenantPage, refreshTenants, setTenantStatus, TENANT_EXPORT_PATH, tenantsKey } from '../api/tenants-api';
+import {
+  ExportButton,
+  ListPage,
+  SearchBar,
+  StatusFilter,
+  StatusSwitch,
+  formatTime,
+  useListQuery,
+  ListTable,
+  type ListColumn,
+} from '@/shared/list';
+import { exportTenants, fetchTenantPage, refreshTenants, setTenantStatus, tenantsKey } from '../api/tenants-api';
 import type { TenantFilters } from '../api/tenants-api';
 import { TenantFormModal } from '../components/tenant-form-modal';
 
@@ -26,7 +35,7 @@ export function TenantsPage() {
     await refreshTenants();
   };
 
-  const columns: TableColumnsType<TenantRow> = [
+  const columns: ListColumn<TenantRow>[] = [
     {
       title: t('fields.tenantCode'),
       dataIndex: 'tenantCode',
@@ -83,14 +92,14 @@ export function TenantsPage() {
       title={t('title')}
       toolbar={
         <>
-          <ExportButton path={TENANT_EXPORT_PATH} fileName={t('title')} query={list.filters} />
+          <ExportButton onExport={() => exportTenants(list.filters, t('title'))} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
             {t('create')}
           </Button>
         </>
       }
     >
-      <Table<TenantRow> rowKey="tenantId" size="middle" columns={columns} scroll={{ x: 1300 }} {...list.tableProps} />
+      <ListTable<TenantRow> rowKey="tenantId" columns={columns} {...list.tableProps} />
       <TenantFormModal
         open={editing !== undefined}
         tenant={editing}

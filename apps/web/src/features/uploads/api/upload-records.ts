@@ -1,5 +1,5 @@
-import type { Page, UploadRecordRow } from '@patrol/contracts';
-import { get } from '@/shared/api';
+import { uploadsApi } from '@patrol/contracts';
+import { call, download } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 
 export type UploadFilters = { robotId?: number; keyword?: string; startTime?: string; endTime?: string };
@@ -7,4 +7,8 @@ export const uploadRecordsKey = ['uploads', 'records'] as const;
 
 /** GET the data upload records. */
 export const fetchUploadRecords = (params: ListParams<UploadFilters>, signal?: AbortSignal) =>
-  get<Page<UploadRecordRow>>('robot-server/upload/page', { query: params, signal });
+  call(uploadsApi.pageUploadRecords, { query: params }, { signal });
+
+/** Downloads the filtered data upload records as `<fileName>.xlsx`. */
+export const exportUploadRecords = (filters: UploadFilters, fileName: string) =>
+  download(uploadsApi.exportUploadRecords, { query: filters }, fileName);

@@ -1,11 +1,10 @@
-import { DatePicker, Form, Input, Select, Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { UploadRecordRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useFleet } from '@/shared/fleet';
-import { ListPage, SearchBar, formatTime, useListQuery } from '@/shared/list';
-import { fetchUploadRecords, uploadRecordsKey, type UploadFilters } from '../api/upload-records';
+import { useRobotOptions } from '@/shared/fleet';
+import { ExportButton, ListPage, SearchBar, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
+import { exportUploadRecords, fetchUploadRecords, uploadRecordsKey, type UploadFilters } from '../api/upload-records';
 
 type FormValues = { robotId?: number; keyword?: string; range?: [Dayjs | null, Dayjs | null] | null };
 
@@ -28,7 +27,7 @@ export function formatSize(bytes: number): string {
 export function UploadDataPage() {
   const { t } = useTranslation('uploads');
   const [form] = Form.useForm<FormValues>();
-  const { robots } = useFleet();
+  const robots = useRobotOptions().data ?? [];
   const list = useListQuery<UploadFilters, UploadRecordRow>({
     key: uploadRecordsKey,
     fetch: fetchUploadRecords,
@@ -43,7 +42,7 @@ export function UploadDataPage() {
       ...(end ? { endTime: end.toISOString() } : {}),
     });
   };
-  const columns: TableColumnsType<UploadRecordRow> = [
+  const columns: ListColumn<UploadRecordRow>[] = [
     { title: t('columns.uploadTime'), dataIndex: 'uploadTime', width: 170, render: formatTime },
     { title: t('columns.receiveTime'), dataIndex: 'receiveTime', width: 170, render: formatTime },
     {
@@ -105,14 +104,9 @@ export function UploadDataPage() {
         </SearchBar>
       }
       title={t('title')}
+      toolbar={<ExportButton onExport={() => exportUploadRecords(list.filters, t('title'))} />}
     >
-      <Table<UploadRecordRow>
-        rowKey="uploadId"
-        size="middle"
-        columns={columns}
-        aria-label={t('title')}
-        {...list.tableProps}
-      />
+      <ListTable<UploadRecordRow> rowKey="uploadId" columns={columns} aria-label={t('title')} {...list.tableProps} />
     </ListPage>
   );
 }

@@ -1,14 +1,13 @@
-import type { UserRobotIds, UserRobotsUser } from '@patrol/contracts';
-import { get, postJson, queryClient } from '@/shared/api';
+import { userRobotsApi } from '@patrol/contracts';
+import { call, queryClient } from '@/shared/api';
 
 export const userRobotsKey = ['user-robots'] as const;
 
-export const fetchUserRobotUsers = (signal?: AbortSignal) =>
-  get<UserRobotsUser[]>('robot-server/user-robot/users', { signal });
+export const fetchUserRobotUsers = (signal?: AbortSignal) => call(userRobotsApi.listUserRobotUsers, {}, { signal });
 export const fetchUserRobots = (userId: number, signal?: AbortSignal) =>
-  get<UserRobotIds>('robot-server/user-robot/list', { query: { userId }, signal });
+  call(userRobotsApi.listUserRobots, { query: { userId } }, { signal });
 export const assignUserRobots = (userId: number, robotIds: number[]) =>
-  postJson<UserRobotIds>('robot-server/user-robot/assign', { userId, robotIds });
+  call(userRobotsApi.assignUserRobots, { body: { userId, robotIds } });
 
 export function refreshUserRobots(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: userRobotsKey });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, Input, Table, Tag, Transfer, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Input, Tag, Transfer, Typography } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { UserRobotsUser } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
+import { ListTable, type ListColumn } from '@/shared/list';
 import { PresenceTag, useFleet } from '@/shared/fleet';
 import {
   assignUserRobots,
@@ -60,7 +60,7 @@ export function UserRobotsPage() {
     }
   };
 
-  const columns: TableColumnsType<UserRobotsUser> = [
+  const columns: ListColumn<UserRobotsUser>[] = [
     { title: t('fields.account'), dataIndex: 'account' },
     { title: t('fields.username'), dataIndex: 'username' },
     {
@@ -81,8 +81,11 @@ export function UserRobotsPage() {
           onChange={(e) => setKeyword(e.target.value)}
           style={{ marginBottom: 12 }}
         />
-        <Table<UserRobotsUser>
+        <ListTable<UserRobotsUser>
           rowKey="userId"
+          listId="user-robots.users"
+          onRefresh={() => void users.refetch()}
+          failed={users.isError && !users.data}
           size="small"
           aria-label={t('usersTitle')}
           columns={columns}

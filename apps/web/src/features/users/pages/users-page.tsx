@@ -1,19 +1,28 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { UserRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useHomeData } from '@/shared/api';
-import { ExportButton, ListPage, SearchBar, StatusFilter, StatusSwitch, formatTime, useListQuery } from '@/shared/list';
+import {
+  ExportButton,
+  ListPage,
+  SearchBar,
+  StatusFilter,
+  StatusSwitch,
+  formatTime,
+  useListQuery,
+  ListTable,
+  type ListColumn,
+} from '@/shared/list';
 import {
   deleteUser,
+  exportUsers,
   fetchRoleOptions,
   fetchUserPage,
   refreshUsers,
   setUserStatus,
-  USER_EXPORT_PATH,
   usersKey,
   type UserFilters,
 } from '../api/users-api';
@@ -50,7 +59,7 @@ export function UsersPage() {
     message.success(t('deleted'));
   };
 
-  const columns: TableColumnsType<UserRow> = [
+  const columns: ListColumn<UserRow>[] = [
     {
       title: t('fields.account'),
       dataIndex: 'account',
@@ -154,14 +163,14 @@ export function UsersPage() {
       title={t('title')}
       toolbar={
         <>
-          <ExportButton path={USER_EXPORT_PATH} fileName={t('title')} query={list.filters} />
+          <ExportButton onExport={() => exportUsers(list.filters, t('title'))} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
             {t('create')}
           </Button>
         </>
       }
     >
-      <Table<UserRow> rowKey="userId" size="middle" columns={columns} scroll={{ x: 1400 }} {...list.tableProps} />
+      <ListTable<UserRow> rowKey="userId" columns={columns} {...list.tableProps} />
       <UserFormModal
         open={editing !== undefined}
         user={editing}

@@ -1,0 +1,31 @@
+// `npm run build -w @patrol/server`: compiles the server once, so a start runs plain JavaScript
+// instead of transpiling every module with tsx. The server's sources and @patrol/contracts (which
+// ships TypeScript) are bundled; every other package stays in node_modules, imported at run time,
+// so native parts, wasm files and their own relative paths keep working.
+import { build } from 'esbuild';
+
+const keepInNodeModules = {
+  name: 'node-modules-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@patrol/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await build({
+  absWorkingDir: import.meta.dirname,
+  entryPoints: {
+    main: 'src/main.ts',
+    'first-start': 'src/first-start.ts',
+    'broker-thread': 'src/platform/broker-thread.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [keepInNodeModules],
+});

@@ -1,0 +1,141 @@
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { startEmbeddedBroker, type EmbeddedBroker, type RobotVerifier } from './broker.js';
+
+type ThreadOptions = { port: number; host?: string; maxRobots?: number; level: string };
+type ToMain =
+  | { type: 'ready'; url: string; port: number; serverPassword: string }
+  | { type: 'failed'; message: string }
+  | { type: 'verify'; id: number; serial: string; token: string }
+  | { type: 'log'; level: 'error' | 'warn' | 'info' | 'debug'; obj: object; msg: string }
+  | { type: 'stats'; robots: number; dropped: number }
+  | { type: 'closed' };
+type ToThread = { type: 'verified'; id: number; ok: boolean } | { type: 'close' };
+
+/** How often the thread reports its counts to the main thread. */
+const STATS_INTERVAL_MS = 500;
+
+/**
+ * The embedded broker on a worker thread of its own (MQTT_BROKER_THREAD=1), so robots' traffic
+ * does not share the event loop with the API and the console sockets. The robot check (a database
+ * read) and the log stay on the main thread and cross a message port; the server's own client
+ * reaches the broker over loopback as it does on the main thread.
+ */
+export async function startEmbeddedBrokerThread(options: {
+  port: number;
+  host?: string;
+  maxRobots?: number;
+  verifyRobot: RobotVerifier;
+  log: FastifyBaseLogger;
+}): Promise<EmbeddedBroker> {
+  const data: ThreadOptions = {
+    port: options.port,
+    level: options.log.level,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.maxRobots !== undefined ? { maxRobots: options.maxRobots } : {}),
+  };
+  // Bundled (npm run build), the worker is dist/broker-thread.js. From the sources (tsx) this file is
+  // its own worker, which registers the TypeScript loader first: a worker does not inherit --import.
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = fromSources
+    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`
+    : new URL('./broker-thread.js', import.meta.url);
+  const worker = new Worker(entry, { eval: fromSources, workerData: data });
+  let stats = { robots: 0, dropped: 0 };
+  let onClosed: (() => void) | null = null;
+  const ready = new Promise<Extract<ToMain, { type: 'ready' }>>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: ToMain) => {
+      switch (message.type) {
+        case 'ready':
+          return resolve(message);
+        case 'failed':
+          return reject(new Error(message.message));
+        case 'verify':
+          options
+            .verifyRobot(message.serial, message.token)
+            .catch((error: unknown) => {
+              options.log.error({ err: error, serial: message.serial }, 'robot authentication failed');
+              return false;
+            })
+            .then((ok) => worker.postMessage({ type: 'verified', id: message.id, ok } satisfies ToThread));
+          return;
+        case 'log':
+          return options.log[message.level](message.obj, message.msg);
+        case 'stats':
+          stats = { robots: message.robots, dropped: message.dropped };
+          return;
+        case 'closed':
+          return onClosed?.();
+      }
+    });
+  });
+  const started = await ready.catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+  return {
+    ...started,
+    connectedRobots: () => stats.robots,
+    droppedTelemetry: () => stats.dropped,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => (onClosed = resolve));
+      worker.postMessage({ type: 'close' } satisfies ToThread);
+      await closed;
+      await worker.terminate();
+    },
+  };
+}
+
+/** The thread's side: runs the broker and asks the main thread about robots. */
+async function runThread() {
+  const port = parentPort!;
+  const options = workerData as ThreadOptions;
+  const send = (message: ToMain) => port.postMessage(message);
+  const waiting = new Map<number, (ok: boolean) => void>();
+  let next = 0;
+  // Log lines go to the main thread's logger, which knows the destination and the redactions.
+  const log = pino(
+    { level: options.level },
+    {
+      write: (line: string) => {
+        const { level, msg, ...obj } = JSON.parse(line) as { level: number; msg: string };
+        const name = level >= 50 ? 'error' : level >= 40 ? 'warn' : level >= 30 ? 'info' : 'debug';
+        send({ type: 'log', level: name, obj, msg });
+      },
+    },
+  );
+  const broker = await startEmbeddedBroker({
+    port: options.port,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.maxRobots !== undefined ? { maxRobots: options.maxRobots } : {}),
+    log,
+    verifyRobot: (serial, token) =>
+      new Promise<boolean>((resolve) => {
+        const id = next++;
+        waiting.set(id, resolve);
+        send({ type: 'verify', id, serial, token });
+      }),
+  }).catch((error: unknown) => {
+    send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    return null;
+  });
+  if (!broker) return;
+  const timer = setInterval(
+    () => send({ type: 'stats', robots: broker.connectedRobots(), dropped: broker.droppedTelemetry() }),
+    STATS_INTERVAL_MS,
+  );
+  port.on('message', (message: ToThread) => {
+    if (message.type === 'verified') {
+      waiting.get(message.id)?.(message.ok);
+      waiting.delete(message.id);
+      return;
+    }
+    clearInterval(timer);
+    void broker.close().then(() => send({ type: 'closed' }));
+  });
+  send({ type: 'ready', url: broker.url, port: broker.port, serverPassword: broker.serverPassword });
+}
+
+if (!isMainThread && (workerData as ThreadOptions | null)?.level !== undefined) await runThread();

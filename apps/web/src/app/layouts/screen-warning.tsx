@@ -1,0 +1,41 @@
+import { Alert } from 'antd';
+import { LAYOUT } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { useScreenGuard } from '../hooks/use-screen-guard';
+
+/**
+ * The low-resolution warning: pinned to the bottom of the window, clear of the header and the
+ * tag bar, for as long as the window is below 1366x768.
+ */
+export function ScreenWarning() {
+  const { t } = useTranslation();
+  const { width, height, below } = useScreenGuard();
+  if (!below) return null;
+  return (
+    <div
+      className="screen-warning"
+      style={{
+        position: 'fixed',
+        insetInline: 0,
+        bottom: 16,
+        display: 'flex',
+        justifyContent: 'center',
+        zIndex: 1010,
+        pointerEvents: 'none',
+      }}
+    >
+      <Alert
+        type="warning"
+        showIcon
+        role="alert"
+        style={{ pointerEvents: 'auto', maxWidth: 'calc(100% - 32px)' }}
+        title={t('screen.tooSmall', {
+          width,
+          height,
+          minWidth: LAYOUT.minScreenWidth,
+          minHeight: LAYOUT.minScreenHeight,
+        })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from 'antd';
+import type { Page } from '@patrol/contracts';
+import { configureApi } from '@/shared/api';
+import { get } from '@/shared/api/client';
+import { i18n } from '@/shared/i18n';
+import { STORAGE_KEYS, writeJson } from '@/shared/storage';
+import { ListTable, type ListColumn } from './list-table';
+import { ListPage } from './list-page';
+import { useListQuery } from './use-list-query';
+
+// jsdom has no ResizeObserver; antd's table measures its columns with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+type Row = { id: number; name: string; ip: string };
+const columns: ListColumn<Row>[] = [
+  { title: 'Name', dataIndex: 'name' },
+  { title: 'IP address', dataIndex: 'ip' },
+];
+const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, message: 'ok', data }));
+
+function Robots() {
+  const list = useListQuery<object, Row>({
+    key: ['layout-robots'],
+    fetch: (params, signal) => get<Page<Row>>('robot/page', { query: params, signal }),
+    initialFilters: {},
+  });
+  return (
+    <ListPage title="Robots">
+      <ListTable<Row> rowKey="id" columns={columns} {...list.tableProps} />
+    </ListPage>
+  );
+}
+
+function renderList() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <App>
+        <Robots />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+
+// Each test renders a whole antd table several times; a busy machine needs more than the default.
+describe('list table', { timeout: 30_000 }, () => {
+  const fetchMock = vi.fn();
+  beforeEach(async () => {
+    await i18n.changeLanguage('en-US');
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+    configureApi({ showError: vi.fn(), showStateError: vi.fn() });
+    localStorage.clear();
+    writeJson(STORAGE_KEYS.userInfo, { userId: 42 }, 'session');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('hides a column from the column settings and remembers it for this user and list', async () => {
+    fetchMock.mockImplementation(async () => ok({ total: 1, rows: [{ id: 1, name: 'Gate', ip: '10.0.0.1' }] }));
+    const first = renderList();
+    expect(await screen.findByText('10.0.0.1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Column settings' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'IP address' }));
+    await waitFor(() => expect(screen.queryByText('10.0.0.1')).toBeNull());
+    expect(headers()).not.toContain('IP address');
+    expect(localStorage.getItem('listColumns:42:layout-robots')).toBe('["ip"]');
+    first.unmount();
+
+    // Opened again: still hidden. Another user of the browser sees every column.
+    renderList();
+    expect(await screen.findByText('Gate')).toBeTruthy();
+    expect(screen.queryByText('10.0.0.1')).toBeNull();
+    const again = screen.getAllByRole('columnheader');
+    expect(again.map((th) => th.textContent)).toEqual(['Name']);
+    writeJson(STORAGE_KEYS.userInfo, { userId: 7 }, 'session');
+    renderList();
+    expect(await screen.findByText('10.0.0.1')).toBeTruthy();
+  });
+
+  it('changes the density of the rows', async () => {
+    fetchMock.mockImplementation(async () => ok({ total: 1, rows: [{ id: 1, name: 'Gate', ip: '10.0.0.1' }] }));
+    const { container } = renderList();
+    expect(await screen.findByText('Gate')).toBeTruthy();
+    expect(container.querySelector('.ant-table-medium')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Density' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Compact' }));
+    await waitFor(() => expect(container.querySelector('.ant-table-small')).not.toBeNull());
+    expect(container.querySelector('.ant-table-medium')).toBeNull();
+  });
+
+  it('shows a failed list as failed, and Retry loads it again', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: 500, message: 'Server error', data: null }), { status: 500 }),
+    );
+    renderList();
+    expect(await screen.findByText('The list could not be loaded')).toBeTruthy();
+    fetchMock.mockImplementation(async () => ok({ total: 1, rows: [{ id: 1, name: 'Gate', ip: '10.0.0.1' }] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Gate')).toBeTruthy();
+    expect(screen.queryByText('The list could not be loaded')).toBeNull();
+  });
+});

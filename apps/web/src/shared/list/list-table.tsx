@@ -1,0 +1,133 @@
+import { useContext, useMemo, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { Button, Empty, Flex, Table, Typography } from 'antd';
+import type { TableColumnType, TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ListFrameContext, TableSettings, useHiddenColumns, type Density } from './table-settings';
+import './list-table.css';
+
+/** A column of a list: an antd column, plus how wide a cut (ellipsis) cell may grow. */
+export type ListColumn<R> = TableColumnType<R> & {
+  /** With `ellipsis`: the widest the cell grows before its text is cut and shown whole in a tooltip. */
+  maxWidth?: number;
+};
+
+export type ListTableProps<R> = Omit<TableProps<R>, 'columns' | 'scroll' | 'tableLayout' | 'size'> & {
+  columns: ListColumn<R>[];
+  /** Names the list where the user's column choice is remembered; none, it is not remembered. */
+  listId?: string;
+  /** Loads the list again (the refresh icon, and the retry of a failed list). */
+  onRefresh?: () => void;
+  /** The list could not be loaded: the table says so and offers a retry instead of "no data". */
+  failed?: boolean;
+  /** The density the table opens with. */
+  size?: Density;
+};
+
+/** The name of a column in the column settings. */
+export function columnKey<R>(column: ListColumn<R>, index: number): string {
+  if (column.key !== undefined) return String(column.key);
+  const path = 'dataIndex' in column ? column.dataIndex : undefined;
+  if (Array.isArray(path)) return path.join('.');
+  return path === undefined ? String(index) : String(path);
+}
+
+/** A cut cell never shows fewer characters than this, whatever the language. */
+const ELLIPSIS_MAX_WIDTH = 320;
+
+/** The cell of an `ellipsis` column: one line, at most `maxWidth` wide, whole in a tooltip when cut. */
+function Cut({ maxWidth, children }: { maxWidth: number; children: ReactNode }) {
+  return (
+    <Typography.Text className="list-table__cut" style={{ maxWidth }} ellipsis={{ tooltip: { placement: 'topLeft' } }}>
+      {children}
+    </Typography.Text>
+  );
+}
+
+/** Applies the kit's layout to one column (see `ListTable`). */
+export function fitColumn<R>(column: ListColumn<R>): TableColumnType<R> {
+  const { maxWidth, ellipsis, ...rest } = column;
+  if (column.key === 'actions' || column.fixed === 'right') {
+    // Sized by its links, so no translation of "Delete" is ever clipped, and always in view.
+    return { ...rest, width: undefined, fixed: 'right', className: 'list-table__actions' };
+  }
+  if (!ellipsis) return rest;
+  const limit = maxWidth ?? Math.max(Number(column.width) || 0, ELLIPSIS_MAX_WIDTH);
+  const render = column.render;
+  return {
+    ...rest,
+    render: (value: unknown, row: R, index: number) => {
+      const content = (render ? render(value, row, index) : value) as ReactNode;
+      return content === null || content === undefined || content === '' ? (
+        content
+      ) : (
+        <Cut maxWidth={limit}>{content}</Cut>
+      );
+    },
+  } as TableColumnType<R>;
+}
+
+/**
+ * The table of every list screen. Columns take the width their content needs (a column's `width`
+ * is its least width), long texts are cut at `maxWidth` with a tooltip, the action column stays in
+ * view on the right, and a table wider than its card scrolls sideways inside the card, so the page
+ * itself is never wider than the window.
+ */
+export function ListTable<R extends object>(tableProps: ListTableProps<R>) {
+  const { columns, listId, onRefresh, failed, size = 'medium', className, locale, loading, ...props } = tableProps;
+  const { t } = useTranslation('common');
+  const frame = useContext(ListFrameContext);
+  const [density, setDensity] = useState<Density>(size);
+  const { hidden, save } = useHiddenColumns(listId);
+  const keyed = columns.map((column, index) => ({ key: columnKey(column, index), column }));
+  const fitted = useMemo(
+    () => keyed.filter(({ key }) => !hidden.includes(key)).map(({ column }) => fitColumn(column)),
+    // `keyed` follows `columns`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columns, hidden],
+  );
+  const settings = (
+    <TableSettings
+      columns={keyed.map(({ key, column }) => ({ key, title: column.title as ReactNode }))}
+      hidden={hidden}
+      onHiddenChange={save}
+      density={density}
+      onDensityChange={setDensity}
+      onRefresh={onRefresh}
+      refreshing={Boolean(loading)}
+      frame={frame?.frame ?? null}
+    />
+  );
+  const emptyText = failed ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.loadFailed')}>
+      {onRefresh ? (
+        <Button type="primary" onClick={onRefresh}>
+          {t('list.retry')}
+        </Button>
+      ) : null}
+    </Empty>
+  ) : (
+    locale?.emptyText
+  );
+  return (
+    <>
+      {frame?.slot ? (
+        createPortal(settings, frame.slot)
+      ) : (
+        <Flex justify="end" className="list-table__settings">
+          {settings}
+        </Flex>
+      )}
+      <Table<R>
+        {...props}
+        loading={loading}
+        locale={{ ...locale, emptyText }}
+        size={density}
+        className={className ? `list-table ${className}` : 'list-table'}
+        columns={fitted}
+        tableLayout="auto"
+        scroll={{ x: 'max-content' }}
+      />
+    </>
+  );
+}

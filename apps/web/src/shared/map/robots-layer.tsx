@@ -1,0 +1,132 @@
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import type { RobotLive } from '@patrol/contracts';
+import { MAP_DEFAULTS, useLeafletMap } from './base-map';
+
+export const ROBOT_COLORS = { online: '#1677ff', offline: '#8c8c8c', yellow: '#faad14', red: '#f5222d' } as const;
+
+/** The colour of a robot on the map: its warning colour, else blue when online and grey when not. */
+export function robotColor(robot: RobotLive): string {
+  if (!robot.online) return ROBOT_COLORS.offline;
+  const warning = robot.state?.warning.color;
+  return warning ? ROBOT_COLORS[warning] : ROBOT_COLORS.online;
+}
+
+type Props = {
+  /** Text of the map button that shows every robot at once. */
+  fitLabel: string;
+  robots: RobotLive[];
+  selectedId: number | null;
+  onSelect: (robotId: number) => void;
+  /** Centre on the selected robot when the selection changes. */
+  follow?: boolean;
+};
+
+const fitOptions: L.FitBoundsOptions = { padding: [40, 40], maxZoom: MAP_DEFAULTS.maxNativeZoom };
+
+/**
+ * The fleet on a `BaseMap`: one circle marker per robot with a known position, moved in place as
+ * updates arrive. Offline robots stay at their last position, greyed. The map opens fitted to the
+ * robots with a position, once.
+ */
+export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = true }: Props) {
+  const map = useLeafletMap();
+  const markers = useRef(new Map<number, L.CircleMarker>());
+  const drawn = useRef(new Map<number, RobotLive>());
+  const fitted = useRef(false);
+  const button = useRef<HTMLButtonElement | null>(null);
+  const selectRef = useRef(onSelect);
+  useEffect(() => {
+    selectRef.current = onSelect;
+  });
+
+  const fitAll = () => {
+    const points = [...markers.current.values()].map((m) => m.getLatLng());
+    if (map && points.length) map.fitBounds(L.latLngBounds(points), fitOptions);
+    return points.length > 0;
+  };
+  const fitRef = useRef(fitAll);
+  useEffect(() => {
+    fitRef.current = fitAll;
+  });
+
+  // A button that brings every robot into view; its text follows the language without a rebuild.
+  useEffect(() => {
+    if (!map) return;
+    const FitControl = L.Control.extend({
+      onAdd: () => {
+        const element = L.DomUtil.create('button', 'leaflet-bar fleet-map-fit');
+        element.type = 'button';
+        element.style.cssText = 'background:#fff;padding:4px 10px;cursor:pointer;font-size:13px;';
+        L.DomEvent.disableClickPropagation(element);
+        L.DomEvent.on(element, 'click', () => fitRef.current());
+        button.current = element;
+        return element;
+      },
+    });
+    const control = new FitControl({ position: 'topright' }).addTo(map);
+    const current = markers.current;
+    const seen = drawn.current;
+    return () => {
+      control.remove();
+      for (const marker of current.values()) marker.remove();
+      current.clear();
+      seen.clear();
+      fitted.current = false;
+    };
+  }, [map]);
+  useEffect(() => {
+    if (button.current) button.current.textContent = fitLabel;
+  }, [fitLabel, map]);
+
+  useEffect(() => {
+    if (!map) return;
+    const seen = new Set<number>();
+    for (const robot of robots) {
+      if (!robot.state) continue;
+      seen.add(robot.robotId);
+      const marker = markers.current.get(robot.robotId);
+      const selected = robot.robotId === selectedId;
+      // Unchanged robots (the same object, thanks to structural sharing) cost nothing.
+      if (marker && drawn.current.get(robot.robotId) === robot && marker.options.weight === (selected ? 3 : 2))
+        continue;
+      const position: L.LatLngExpression = [robot.state.lat, robot.state.lng];
+      const style: L.CircleMarkerOptions = {
+        radius: selected ? 11 : 8,
+        color: selected ? '#000000' : '#ffffff',
+        weight: selected ? 3 : 2,
+        fillColor: robotColor(robot),
+        fillOpacity: robot.online ? 0.95 : 0.5,
+      };
+      drawn.current.set(robot.robotId, robot);
+      if (!marker) {
+        const created = L.circleMarker(position, style).addTo(map);
+        created.bindTooltip(robot.name, { direction: 'top', offset: [0, -8] });
+        const robotId = robot.robotId;
+        created.on('click', () => selectRef.current(robotId));
+        markers.current.set(robot.robotId, created);
+        if (selected) created.bringToFront();
+        continue;
+      }
+      marker.setLatLng(position);
+      marker.setStyle(style);
+      marker.setTooltipContent(robot.name);
+      if (selected) marker.bringToFront();
+    }
+    for (const [robotId, marker] of markers.current) {
+      if (seen.has(robotId)) continue;
+      marker.remove();
+      markers.current.delete(robotId);
+      drawn.current.delete(robotId);
+    }
+    if (!fitted.current) fitted.current = fitRef.current();
+  }, [map, robots, selectedId]);
+
+  useEffect(() => {
+    if (!follow || selectedId === null || !map) return;
+    const marker = markers.current.get(selectedId);
+    if (marker) map.panTo(marker.getLatLng());
+  }, [follow, selectedId, map]);
+
+  return null;
+}

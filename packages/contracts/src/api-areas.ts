@@ -1,0 +1,44 @@
+import type { RouteDescriptor } from './api.js';
+import { authApi } from './auth.api.js';
+import { usersApi } from './users.api.js';
+import { exposeApi } from './expose.api.js';
+import { healthApi } from './health.api.js';
+import { monitoringApi } from './monitoring.api.js';
+import { logsApi } from './logs.api.js';
+import { commandsApi } from './commands.api.js';
+import { uploadsApi } from './uploads.api.js';
+import { robotsApi } from './robots.api.js';
+import { tenantsApi } from './tenants.api.js';
+import { rolesApi } from './roles.api.js';
+import { menusApi } from './menus.api.js';
+import { multicastApi } from './multicast.api.js';
+import { noticesApi } from './notices.api.js';
+import { resourcesApi } from './resources.api.js';
+import { serversApi } from './servers.api.js';
+import { configsApi } from './configs.api.js';
+import { userRobotsApi } from './user-robots.api.js';
+
+/** Every area's routes, by area: the whole API (but the console socket) in one place. */
+export const apiAreas = {
+  authApi,
+  usersApi,
+  exposeApi,
+  healthApi,
+  monitoringApi,
+  logsApi,
+  commandsApi,
+  uploadsApi,
+  robotsApi,
+  tenantsApi,
+  rolesApi,
+  menusApi,
+  multicastApi,
+  noticesApi,
+  resourcesApi,
+  serversApi,
+  configsApi,
+  userRobotsApi,
+};
+
+/** Every route descriptor of the API. */
+export const allRoutes: RouteDescriptor[] = Object.values(apiAreas).flatMap((area) => Object.values(area));
