@@ -15,6 +15,8 @@ export type MqttGateway = {
   publish(topic: string, payload: unknown, options?: { qos?: 0 | 1; retain?: boolean }): Promise<void>;
   /** Adds a handler of one kind of robot message; invalid JSON never reaches it. */
   on(kind: InboundKind, handler: InboundHandler): void;
+  /** Subscribes to robots' topics (and again on every reconnect): call it once the handlers are added. */
+  receive(): void;
   close(): Promise<void>;
 };
 
@@ -61,11 +63,14 @@ export async function startMqttGateway(options: {
     ]),
   );
 
-  client.on('connect', () => {
-    options.log.info(`mqtt: connected to the ${options.kind} broker`);
+  let receiving = false;
+  const subscribe = () =>
     client.subscribe(subscriptions, (error) => {
       if (error) options.log.error({ err: error }, 'mqtt: subscribe failed');
     });
+  client.on('connect', () => {
+    options.log.info(`mqtt: connected to the ${options.kind} broker`);
+    if (receiving) subscribe();
   });
   client.on('error', (error) => options.log.warn({ err: error }, 'mqtt: client error'));
   client.on('offline', () => options.log.warn('mqtt: broker unreachable, retrying'));
@@ -110,6 +115,11 @@ export async function startMqttGateway(options: {
       }),
     on: (kind, handler) => {
       handlers.set(kind, [...(handlers.get(kind) ?? []), handler]);
+    },
+    receive: () => {
+      if (receiving) return;
+      receiving = true;
+      if (client.connected) subscribe();
     },
     close: () => new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
   };

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { APP_VERSION, errorEnvelope, menuNode, type ResourceAccess } from '@patrol/contracts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ if (!z.globalRegistry.has(errorEnvelope)) z.globalRegistry.add(errorEnvelope, { 
  * OpenAPI generated from the routes' zod schemas (the contracts), served as JSON at /docs/json and
  * as Swagger UI at /docs. Routes that need a session are marked with the bearer scheme.
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+const plugin: FastifyPluginAsync = async (app) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -52,4 +53,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     routePrefix: DOCS_PREFIX,
     uiConfig: { validatorUrl: null, displayOperationId: true },
   });
-}
+};
+
+export const openApiPlugin = fp(plugin, { name: 'openapi' });

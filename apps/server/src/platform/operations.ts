@@ -1,7 +1,39 @@
-import { translate, type Language } from '@patrol/contracts';
+import type { FastifyInstance } from 'fastify';
+import { translate, type Language, type ResourceAccess } from '@patrol/contracts';
+import { accessOf, API_PREFIX } from './auth.js';
 
 /** The operationId of each API route by `METHOD /api/route`, filled while the routes are registered. */
 export type OperationIndex = Map<string, string>;
+
+/** An API route and method, as the resources table keeps it. */
+export type ApiRoute = { route: string; method: string; description: string; access: ResourceAccess };
+
+/**
+ * Collects every API route while routes are registered (an `onRoute` hook, so no route can be
+ * forgotten): its operationId into `operations`, and the route itself into the list returned.
+ * Install it before any route.
+ */
+export function collectApiRoutes(app: FastifyInstance, operations: OperationIndex): ApiRoute[] {
+  const collected: ApiRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    if (!url.startsWith(`${API_PREFIX}/`)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = route.schema as { summary?: string; operationId?: string } | undefined;
+    for (const method of methods) {
+      // HEAD answers like GET and is checked against the GET resource.
+      if (method === 'HEAD') continue;
+      if (schema?.operationId) operations.set(`${method} ${url}`, schema.operationId);
+      collected.push({
+        route: url,
+        method,
+        description: (schema?.summary ?? '').slice(0, 300),
+        access: accessOf(url, route.config as { access?: ResourceAccess } | undefined),
+      });
+    }
+  });
+  return collected;
+}
 
 /**
  * What a route does, in a language (contracts `operations.<operationId>`), for the resources

@@ -7,27 +7,9 @@ import {
   type RouteDataInput,
   type RouteDescriptor,
 } from '@patrol/contracts';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-  RouteHandlerMethod,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
-
-/** The API's Fastify instance, as the routes plugins receive it. */
-export type ApiInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+import { API_PREFIX } from './auth.js';
 
 type Parsed<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -58,18 +40,19 @@ export function responseSchemas(descriptor: RouteDescriptor): Record<number, z.Z
 }
 
 /**
- * Registers a route from its descriptor: method, path, access, OpenAPI text and every schema come
- * from the descriptor, so the handler is typed by it and cannot drift from what the console calls.
+ * Registers an API route (under /api) from its descriptor: method, path, access, OpenAPI text and
+ * every schema come from the descriptor, so the handler is typed by it and cannot drift from what
+ * the console calls.
  */
 export function route<D extends RouteDescriptor>(
-  app: ApiInstance,
+  app: FastifyInstance,
   descriptor: D,
   handler: (request: RouteRequest<D>, reply: FastifyReply) => Promise<RouteAnswer<D>>,
 ): void {
   const { method, path, operationId, summary, description, tags, params, query, body } = descriptor;
   app.route({
     method,
-    url: path,
+    url: `${API_PREFIX}${path}`,
     config: { access: descriptor.access },
     schema: {
       operationId,

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 
 const HOST_PATTERN = /^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$/;
 
@@ -13,7 +14,7 @@ const socketOrigins = (host: string | undefined) =>
  * tile servers (the tile URL is a setting), sockets to the same host. Requests are not upgraded
  * to https: a site may serve the console over plain http on its own network.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+const plugin: FastifyPluginAsync = async (app) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -40,4 +41,6 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // Separate console windows (work and trend views, live video) are opened with window.open.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-}
+};
+
+export const securityHeadersPlugin = fp(plugin, { name: 'security-headers' });

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { API_PREFIX } from './auth.js';
 import { sendRouteNotFound } from './errors.js';
 import { SERVER_ROOT } from './paths.js';
@@ -15,7 +16,7 @@ export const DEFAULT_WEB_DIST = path.join(SERVER_ROOT, '..', 'web', 'dist');
  * logs one line and only the API answers. Unknown API routes get a 404 envelope either way.
  * Hashed files under assets/ are cached for good; index.html is revalidated on every load.
  */
-export async function registerStaticWeb(app: FastifyInstance, webDist: string | null): Promise<void> {
+const plugin: FastifyPluginAsync<{ webDist: string | null }> = async (app, { webDist }) => {
   const hasBuild = webDist !== null && existsSync(path.join(webDist, 'index.html'));
   if (webDist !== null && !hasBuild) app.log.info({ webDist }, 'no console build found, serving the API only');
 
@@ -43,4 +44,6 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string | 
     }
     return sendRouteNotFound(request, reply);
   });
-}
+};
+
+export const staticWebPlugin = fp(plugin, { name: 'static-web' });

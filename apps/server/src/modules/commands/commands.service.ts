@@ -20,7 +20,7 @@ import type { MqttGateway } from '../../platform/mqtt.js';
 import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
 import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import type { MonitoringService } from '../monitoring/monitoring.service.js';
-import type { RealtimeHub } from '../realtime/realtime.service.js';
+import type { RealtimeHub } from '../../platform/hub.js';
 import { findRobot } from '../robots/robots.shared.js';
 import { inScope, robotScope, scopeFilter } from '../user-robots/user-robots.scope.js';
 import {
@@ -84,7 +84,7 @@ function toReplyRow(row: CommandReplyDbRow): CommandReplyRow {
  */
 export function createCommandsService(
   ctx: AppContext,
-  deps: { monitoring: MonitoringService; hub: RealtimeHub; gateway: () => MqttGateway | null; log: FastifyBaseLogger },
+  deps: { monitoring: MonitoringService; hub: RealtimeHub; gateway: MqttGateway; log: FastifyBaseLogger },
 ) {
   const { db } = ctx;
   let sweep: NodeJS.Timeout | undefined;
@@ -106,8 +106,8 @@ export function createCommandsService(
     }
     const online = deps.monitoring.robotIn(caller.tenantId, robot.id)?.online ?? robot.online;
     if (!online) throw new AppError(409, 'commands.robotOffline');
-    const gateway = deps.gateway();
-    if (!gateway?.connected()) throw new AppError(503, 'commands.brokerUnavailable');
+    const { gateway } = deps;
+    if (!gateway.connected()) throw new AppError(503, 'commands.brokerUnavailable');
 
     const issuedAt = Date.now();
     const wire = { id: randomUUID(), name, args, issuedAt, expiresAt: issuedAt + COMMAND_TTL_MS } as RobotCommand;
@@ -179,8 +179,8 @@ export function createCommandsService(
     for (const row of await expireCommands(db, new Date())) await progress(row);
   }
 
-  function start(gateway: MqttGateway | null) {
-    gateway?.on('cmd/reply', onReply);
+  function start() {
+    deps.gateway.on('cmd/reply', onReply);
     sweep = setInterval(() => {
       sweepExpired().catch((error: unknown) => deps.log.error({ err: error }, 'command expiry failed'));
     }, EXPIRY_SWEEP_MS);

@@ -12,7 +12,7 @@ import { inScope, robotScope, type RobotScope } from '../user-robots/user-robots
 import { API_PREFIX } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import type { MqttGateway } from '../../platform/mqtt.js';
-import type { RealtimeHub, SocketConnection } from '../realtime/realtime.service.js';
+import type { RealtimeHub, SocketConnection } from '../../platform/hub.js';
 import { createPacer, type Clock } from './monitoring.pacer.js';
 import type { AccessService } from '../access/access.service.js';
 import {
@@ -53,6 +53,7 @@ export function createMonitoringService(
   ctx: AppContext,
   deps: {
     hub: RealtimeHub;
+    gateway: MqttGateway;
     log: FastifyBaseLogger;
     access: Pick<AccessService, 'resolveMember' | 'mayCall'>;
     clock?: Clock;
@@ -236,14 +237,12 @@ export function createMonitoringService(
   ];
 
   /** Loads the fleet and starts listening on the broker. */
-  async function start(gateway: MqttGateway | null) {
+  async function start() {
     for (const row of await listAllRobots(db)) put(toLive(row));
     running = true;
-    if (gateway) {
-      gateway.on('state', onState);
-      gateway.on('online', onOnline);
-      gateway.on('event', onEvent);
-    }
+    deps.gateway.on('state', onState);
+    deps.gateway.on('online', onOnline);
+    deps.gateway.on('event', onEvent);
     const every = (ms: number, task: () => Promise<void>, what: string) => {
       const timer = setInterval(() => {
         task().catch((error: unknown) => deps.log.error({ err: error }, what));

@@ -53,15 +53,15 @@ export function configMessage(config: MulticastDbRow | undefined): RobotConfig {
  */
 export function createMulticastService(
   ctx: AppContext,
-  deps: { gateway: () => MqttGateway | null; monitoring: MonitoringService; log: FastifyBaseLogger },
+  deps: { gateway: MqttGateway; monitoring: MonitoringService; log: FastifyBaseLogger },
 ) {
   const { db } = ctx;
   let unsubscribe: (() => void) | undefined;
 
   /** Publishes each robot's current config; a broker that is away gets it at the robot's next connect. */
   async function push(robotIds: number[]) {
-    const gateway = deps.gateway();
-    if (!gateway?.connected() || robotIds.length === 0) return;
+    const { gateway } = deps;
+    if (!gateway.connected() || robotIds.length === 0) return;
     for (const robot of await findRobotsByIds(db, robotIds)) {
       const message = configMessage(await configOfRobot(db, robot.id));
       await gateway
@@ -150,12 +150,12 @@ export function createMulticastService(
     await push(before);
   }
 
-  function start(gateway: MqttGateway | null) {
+  function start() {
     // A robot moved to another tenant (or deleted) is told its config at once.
     unsubscribe = ctx.bus.subscribe('robots.changed', ({ robotIds }) => {
       push(robotIds).catch((error: unknown) => deps.log.warn({ err: error }, 'config push failed'));
     });
-    gateway?.on('online', async (serial, payload) => {
+    deps.gateway.on('online', async (serial, payload) => {
       const parsed = robotOnline.safeParse(payload);
       if (!parsed.success || !parsed.data.online) return;
       const robot = await deps.monitoring.resolveSerial(serial);

@@ -2,7 +2,7 @@ import { NOTICE_PAGE_SIZE, type Notice, type Page, type PublishNoticeRequest } f
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
-import type { RealtimeHub } from '../realtime/realtime.service.js';
+import type { RealtimeHub } from '../../platform/hub.js';
 import { existingUserIds } from '../users/users.shared.js';
 import { insertNotices, markAllRead, markRead, pageOfRecipient, type NoticeRow } from './notices.repository.js';
 

@@ -1,128 +1,136 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language, SocketServerMessage, SocketTopic } from '@patrol/contracts';
-import { SOCKET_CLOSE_UNAUTHORIZED } from '@patrol/contracts';
+import {
+  resolveLanguage,
+  SOCKET_AUTH_TIMEOUT_MS,
+  SOCKET_CLOSE_UNAUTHORIZED,
+  socketClientMessage,
+  socketTopics,
+  type SocketServerMessage,
+  type SocketTopic,
+} from '@patrol/contracts';
 import type { WebSocket } from 'ws';
-import type { Bus } from '../../platform/bus.js';
+import type { RealtimeHub, SocketConnection } from '../../platform/hub.js';
+import type { AccessService } from '../access/access.service.js';
 
-export type SocketConnection = {
-  socket: WebSocket;
-  userId: number;
-  sessionId: number;
-  /** The user's own tenant. */
-  homeTenantId: number;
-  /** Topics this console subscribed to, with the tenant it watches them in. */
-  topics: Map<SocketTopic, number>;
-  /** The robots this console may see; null for the whole fleet of the watched tenant. */
-  visibleRobots: ReadonlySet<number> | null;
-  lang: Language;
-  alive: boolean;
+/** setTimeout cannot wait longer than this. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** What a console may subscribe to: who may watch in which tenant, and what it gets at once. */
+export type TopicProvider = {
+  /** The tenant the console will watch, or null when it may not. */
+  authorize(conn: SocketConnection, requestedTenantId: number | undefined): Promise<number | null>;
+  snapshot(tenantId: number, conn: SocketConnection): SocketServerMessage;
 };
 
-/** A dead peer (no pong since the last ping) is dropped after at most two of these. */
-export const HEARTBEAT_MS = 30_000;
-
 /**
- * Keeps this instance's authenticated console sockets by user id. Sending goes through the bus,
- * so with a Redis bus a message published on any instance reaches the user's sockets on all of them.
+ * The console socket's protocol. The first message must be `{type:'auth', token, lang}` for the
+ * user of the URL, resolved like every API request (a live session of an enabled user and tenant);
+ * anything else first, a wrong token, or no auth within SOCKET_AUTH_TIMEOUT_MS closes the socket
+ * with 4401, and so does the session's expiry. Once authenticated the socket joins the hub, `ping`
+ * is answered `pong`, and `subscribe`/`unsubscribe` follow a topic offered by the module that owns
+ * it (the `robots` topic is monitoring's).
  */
-export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
-  const byUser = new Map<number, Set<SocketConnection>>();
+export function createRealtimeService(deps: { access: Pick<AccessService, 'resolveCaller'>; hub: RealtimeHub }) {
+  const topics = new Map<SocketTopic, TopicProvider>();
 
-  const send = (conn: SocketConnection, message: SocketServerMessage) => {
-    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(message));
-  };
+  /** A module offers a topic to the consoles; each topic has one owner. */
+  function offer(topic: SocketTopic, provider: TopicProvider): void {
+    if (topics.has(topic)) throw new Error(`socket topic ${topic} is offered twice`);
+    topics.set(topic, provider);
+  }
 
-  const each = function* () {
-    for (const set of byUser.values()) yield* set;
-  };
+  /** Topics of the protocol that no module offers (none once the app is complete). */
+  function missingTopics(): SocketTopic[] {
+    return socketTopics.filter((topic) => !topics.has(topic));
+  }
 
-  const unsubscribe = [
-    bus.subscribe('realtime.send', ({ userIds, message }) => {
-      for (const userId of new Set(userIds)) for (const conn of byUser.get(userId) ?? []) send(conn, message);
-    }),
-    bus.subscribe('realtime.topic', ({ tenantId, topic, message }) => deliverToTopic(tenantId, topic, message)),
-    bus.subscribe('sessions.revoked', ({ sessionIds }) => {
-      const ended = new Set(sessionIds);
-      for (const conn of [...each()]) {
-        if (ended.has(conn.sessionId)) conn.socket.close(SOCKET_CLOSE_UNAUTHORIZED, 'session ended');
-      }
-    }),
-  ];
+  /** Takes over an upgraded socket of the console of `userId`. */
+  function accept(socket: WebSocket, userId: number, log: FastifyBaseLogger): void {
+    let conn: SocketConnection | null = null;
+    let expiry: NodeJS.Timeout | undefined;
+    const refuse = () => socket.close(SOCKET_CLOSE_UNAUTHORIZED, 'unauthorized');
+    const reply = (message: SocketServerMessage) => socket.send(JSON.stringify(message));
 
-  const heartbeat = setInterval(() => {
-    for (const conn of each()) {
-      if (!conn.alive) {
-        conn.socket.terminate();
-        continue;
-      }
-      conn.alive = false;
-      conn.socket.ping();
-    }
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-
-  /** Registers an authenticated socket; it leaves the hub by itself when it closes. */
-  function add(conn: SocketConnection): void {
-    let set = byUser.get(conn.userId);
-    if (!set) byUser.set(conn.userId, (set = new Set()));
-    set.add(conn);
-    conn.socket.on('pong', () => {
-      conn.alive = true;
+    const authTimer = setTimeout(() => {
+      if (!conn) refuse();
+    }, SOCKET_AUTH_TIMEOUT_MS);
+    socket.once('close', () => {
+      clearTimeout(authTimer);
+      clearTimeout(expiry);
     });
-    conn.socket.once('close', () => {
-      set.delete(conn);
-      if (set.size === 0 && byUser.get(conn.userId) === set) byUser.delete(conn.userId);
+
+    let authenticating = false;
+    socket.on('message', async (data, isBinary) => {
+      let parsed: ReturnType<typeof socketClientMessage.safeParse>;
+      try {
+        parsed = socketClientMessage.safeParse(isBinary ? undefined : JSON.parse(data.toString()));
+      } catch {
+        parsed = socketClientMessage.safeParse(undefined);
+      }
+      if (!parsed.success) {
+        if (!conn) refuse();
+        return;
+      }
+      const message = parsed.data;
+      if (message.type === 'ping') {
+        if (conn) reply({ type: 'pong' });
+        else refuse();
+        return;
+      }
+      if (message.type === 'subscribe' || message.type === 'unsubscribe') {
+        if (!conn) return refuse();
+        const watcher = conn;
+        if (message.type === 'unsubscribe') {
+          watcher.topics.delete(message.topic);
+          return;
+        }
+        try {
+          const provider = topics.get(message.topic);
+          const tenantId = provider ? await provider.authorize(watcher, message.tenantId) : null;
+          if (!provider || tenantId === null) {
+            reply({ type: 'refused', topic: message.topic });
+            return;
+          }
+          watcher.topics.set(message.topic, tenantId);
+          reply(provider.snapshot(tenantId, watcher));
+        } catch (error) {
+          log.error({ err: error }, 'socket subscription failed');
+        }
+        return;
+      }
+      // type 'auth'
+      if (conn || authenticating) return;
+      authenticating = true;
+      try {
+        // The same resolution as every API request: a live session of an enabled user and tenant.
+        const session = await deps.access.resolveCaller(message.token, null).catch(() => null);
+        if (!session || session.userId !== userId) return refuse();
+        if (socket.readyState !== socket.OPEN) return;
+        clearTimeout(authTimer);
+        conn = {
+          socket,
+          userId,
+          sessionId: session.sessionId,
+          homeTenantId: session.homeTenantId,
+          topics: new Map(),
+          visibleRobots: null,
+          lang: resolveLanguage(message.lang),
+          alive: true,
+        };
+        deps.hub.add(conn);
+        const left = session.sessionExpiresAt.getTime() - Date.now();
+        expiry = setTimeout(refuse, Math.min(Math.max(left, 0), MAX_TIMER_MS));
+        reply({ type: 'ready', userId });
+      } catch (error) {
+        log.error({ err: error }, 'socket authentication failed');
+        socket.close(1011, 'server error');
+      } finally {
+        authenticating = false;
+      }
     });
   }
 
-  /** Sends a message to every open console of these users, on every instance. */
-  async function sendToUsers(userIds: number[], message: SocketServerMessage): Promise<void> {
-    if (userIds.length === 0) return;
-    await bus.publish('realtime.send', { userIds, message });
-  }
-
-  /** Sends a message to this instance's consoles that watch a topic in a tenant. */
-  function deliverToTopic(tenantId: number, topic: SocketTopic, message: SocketServerMessage): void {
-    let wire: string | undefined;
-    for (const conn of each()) {
-      if (conn.topics.get(topic) !== tenantId || conn.socket.readyState !== conn.socket.OPEN) continue;
-      const visible = conn.visibleRobots;
-      if (visible && message.type === 'robots') {
-        const data = message.data.filter((r) => visible.has(r.robotId));
-        if (data.length) conn.socket.send(JSON.stringify({ type: 'robots', data }));
-        continue;
-      }
-      if (visible && message.type === 'command' && !visible.has(message.data.robotId)) continue;
-      conn.socket.send((wire ??= JSON.stringify(message)));
-    }
-  }
-
-  /** Sends a message to the consoles that watch a topic in a tenant, on every instance. */
-  async function publishToTopic(tenantId: number, topic: SocketTopic, message: SocketServerMessage): Promise<void> {
-    await bus.publish('realtime.topic', { tenantId, topic, message });
-  }
-
-  /** This instance's open consoles of a user. */
-  function connectionsOf(userId: number): SocketConnection[] {
-    return [...(byUser.get(userId) ?? [])];
-  }
-
-  function connectionCount(userId?: number): number {
-    if (userId !== undefined) return byUser.get(userId)?.size ?? 0;
-    let n = 0;
-    for (const set of byUser.values()) n += set.size;
-    return n;
-  }
-
-  function close(): void {
-    clearInterval(heartbeat);
-    for (const off of unsubscribe) off();
-    for (const conn of [...each()]) conn.socket.close(1001, 'server shutting down');
-    byUser.clear();
-    log.debug('realtime hub closed');
-  }
-
-  return { add, sendToUsers, deliverToTopic, publishToTopic, connectionsOf, connectionCount, close };
+  return { offer, missingTopics, accept };
 }
 
-export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
+export type RealtimeService = ReturnType<typeof createRealtimeService>;

@@ -26,7 +26,7 @@ export async function findResourceIds(db: DbOrTx, keys: { method: string; route:
  * Inserts the routes not yet known and updates the description or access of those that changed;
  * unchanged rows are not written. Returns the ids of the new rows.
  */
-export async function upsertResources(db: DbOrTx, list: RouteResource[]): Promise<number[]> {
+export async function upsertResources(db: DbOrTx, list: readonly RouteResource[]): Promise<number[]> {
   const existing = await listResources(db);
   const byKey = new Map(existing.map((r) => [`${r.method} ${r.route}`, r]));
   const created: number[] = [];

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   ADMIN_ROLE_CODE,
   PLATFORM_TENANT_ID,
@@ -7,40 +6,13 @@ import {
   type Resource,
   type ResourceAccess,
 } from '@patrol/contracts';
-import { operationText, type OperationIndex } from '../../platform/operations.js';
+import { operationText, type ApiRoute } from '../../platform/operations.js';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import { STARTUP_LOCK_KEY } from '../../platform/db.js';
-import { API_PREFIX, accessOf } from '../../platform/auth.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { findRoleByCode, grantResources, rolesWithCodeInEveryTenant } from '../roles/roles.shared.js';
-import { listResources, upsertResources, type RouteResource } from './resources.repository.js';
-
-/**
- * Collects every API route as a resource while routes are registered (an `onRoute` hook, so no
- * route can be forgotten). Install it before the modules.
- */
-export function collectRouteResources(app: FastifyInstance, operations: OperationIndex): RouteResource[] {
-  const collected: RouteResource[] = [];
-  app.addHook('onRoute', (route) => {
-    const url = route.url;
-    if (!url.startsWith(`${API_PREFIX}/`)) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const schema = route.schema as { summary?: string; operationId?: string } | undefined;
-    for (const method of methods) {
-      // HEAD answers like GET and is checked against the GET resource.
-      if (method === 'HEAD') continue;
-      if (schema?.operationId) operations.set(`${method} ${url}`, schema.operationId);
-      collected.push({
-        route: url,
-        method,
-        description: (schema?.summary ?? '').slice(0, 300),
-        access: accessOf(url, route.config as { access?: ResourceAccess } | undefined),
-      });
-    }
-  });
-  return collected;
-}
+import { listResources, upsertResources } from './resources.repository.js';
 
 /**
  * Writes the collected routes to the resources table. Routes seen for the first time are granted
@@ -48,7 +20,7 @@ export function collectRouteResources(app: FastifyInstance, operations: Operatio
  * role, so administrators can use new features at once; grants changed by hand are never touched
  * again.
  */
-export async function syncResources(ctx: AppContext, routes: RouteResource[]): Promise<void> {
+export async function syncResources(ctx: AppContext, routes: readonly ApiRoute[]): Promise<void> {
   const granted = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`);
     const created = await upsertResources(tx, routes);

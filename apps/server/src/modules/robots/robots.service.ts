@@ -29,6 +29,7 @@ import {
   setRobotsTenant,
   insertRobot,
   pageRobots,
+  setAllRobotsOffline,
   updateRobot,
   type RobotDbRow,
 } from './robots.repository.js';
@@ -88,14 +89,17 @@ export function toRobotRow(row: RobotDbRow): RobotRow {
 }
 
 /** The robot registry of a tenant: robots, their keys and their rotation. */
-export function createRobotsService(ctx: AppContext, provisioner: () => RobotProvisioner | null = () => null) {
+export function createRobotsService(
+  ctx: AppContext,
+  /** Robots' identities on an external broker that enforces them; null for none (the embedded broker checks keys itself). */
+  provisioner: RobotProvisioner | null = null,
+) {
   const { db, bus } = ctx;
   /** Gives the robot its identity on an external broker that enforces it; nothing on the embedded one. */
   const provision = async (serial: string, privateKey: string, keyVersion: number) => {
-    const target = provisioner();
-    if (!target) return;
+    if (!provisioner) return;
     try {
-      await target.upsertRobot(serial, derivedPassword(privateKey, serial, keyVersion));
+      await provisioner.upsertRobot(serial, derivedPassword(privateKey, serial, keyVersion));
     } catch (error) {
       throw Object.assign(new AppError(503, 'errors.unavailable'), { cause: error });
     }
@@ -189,7 +193,7 @@ export function createRobotsService(ctx: AppContext, provisioner: () => RobotPro
   async function remove(caller: AuthContext, robotId: number) {
     const robot = await robotOf(caller, robotId);
     if (!(await deleteRobot(db, caller.tenantId, robotId))) throw notFound('robots.notFound');
-    await provisioner()?.removeRobot(robot.serialNumber);
+    await provisioner?.removeRobot(robot.serialNumber);
     await changed([robotId]);
   }
 
@@ -242,7 +246,24 @@ export function createRobotsService(ctx: AppContext, provisioner: () => RobotPro
     return robot ? verifyRobotToken(robot, token) : false;
   }
 
-  return { page, exportXlsx, create, update, rotateKey, remove, verifyConnect, robotOf, pageOfTenant, move };
+  /** Every robot offline: before the embedded broker starts, nobody is connected to it. */
+  async function setAllOffline(): Promise<void> {
+    await setAllRobotsOffline(db);
+  }
+
+  return {
+    page,
+    exportXlsx,
+    create,
+    update,
+    rotateKey,
+    remove,
+    verifyConnect,
+    setAllOffline,
+    robotOf,
+    pageOfTenant,
+    move,
+  };
 }
 
 export type RobotsService = ReturnType<typeof createRobotsService>;

@@ -10,7 +10,6 @@ export {
   insertRobot,
   listAllRobots,
   saveLatestStates,
-  setAllRobotsOffline,
   setRobotOnline,
   type RobotDbRow,
 } from './robots.repository.js';

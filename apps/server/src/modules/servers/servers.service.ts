@@ -21,16 +21,18 @@ const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
  * SERVER_HEARTBEAT_MS; the list reads those reports, so it shows every instance sharing the
  * database, and one that stops reporting turns down.
  */
-export function createServersService(
-  ctx: AppContext,
-  log: FastifyBaseLogger,
-  /** Parts that other modules run (the MQTT broker and gateway). */
-  moreParts: () => PartHealth[] = () => [],
-) {
+export function createServersService(ctx: AppContext, log: FastifyBaseLogger) {
   const instanceId = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`.slice(0, 64);
   const startedAt = new Date();
   let timer: NodeJS.Timeout | null = null;
   let pending: Promise<void> = Promise.resolve();
+  /** Parts that other modules run (the MQTT broker and gateway), read at every report. */
+  const moreParts: (() => PartHealth)[] = [];
+
+  /** Adds a part that another module runs to every report of this instance. */
+  function addPart(part: () => PartHealth): void {
+    moreParts.push(part);
+  }
 
   async function parts(): Promise<PartHealth[]> {
     const database = (await ctx.database.ping()) ? 'up' : 'down';
@@ -44,7 +46,7 @@ export function createServersService(
       { name: 'database', kind: ctx.config.databaseUrl ? 'postgresql' : 'pglite', status: database },
       { name: 'bus', kind: ctx.bus.kind, status: 'up' },
       { name: 'storage', kind: 'local', status: storage, detail: ctx.config.dataDir },
-      ...moreParts(),
+      ...moreParts.map((part) => part()),
     ];
   }
 
@@ -96,7 +98,7 @@ export function createServersService(
     }));
   }
 
-  return { instanceId, beat, start, stop, list };
+  return { instanceId, addPart, beat, start, stop, list };
 }
 
 export type ServersService = ReturnType<typeof createServersService>;

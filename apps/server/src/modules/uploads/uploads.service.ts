@@ -28,7 +28,10 @@ function toRow(row: UploadRecordDbRow): UploadRecordRow {
 }
 
 /** Data upload records: what robots report on their `upload` topic, kept by the robot's tenant. */
-export function createUploadsService(ctx: AppContext, deps: { monitoring: MonitoringService; log: FastifyBaseLogger }) {
+export function createUploadsService(
+  ctx: AppContext,
+  deps: { monitoring: MonitoringService; gateway: MqttGateway; log: FastifyBaseLogger },
+) {
   const { db } = ctx;
 
   async function onUpload(serial: string, payload: unknown, topic: string) {
@@ -56,8 +59,8 @@ export function createUploadsService(ctx: AppContext, deps: { monitoring: Monito
     });
   }
 
-  function start(gateway: MqttGateway | null) {
-    gateway?.on('upload', onUpload);
+  function start() {
+    deps.gateway.on('upload', onUpload);
   }
 
   async function page(

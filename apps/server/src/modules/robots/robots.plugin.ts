@@ -1,13 +1,26 @@
 import { robotsApi, translate } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { sendXlsx } from '../../platform/xlsx.js';
-import type { RobotsService } from './robots.service.js';
+import { createRobotsService, type RobotsService } from './robots.service.js';
 import { route } from '../../platform/route.js';
 
-export const robotsRoutes: FastifyPluginAsyncZod<{ robots: RobotsService }> = async (app, { robots }) => {
+declare module 'fastify' {
+  // Module augmentation has to extend the framework's own interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The robot registry (the robots module's service); the embedded broker checks robots' keys with it. */
+    robots: RobotsService;
+  }
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const robots = createRobotsService(app.ctx, app.provisioner);
+  app.decorate('robots', robots);
+
   route(app, robotsApi.pageRobots, async (request) => ok(await robots.page(requireAuth(request), request.query)));
 
   route(app, robotsApi.exportRobots, async (request, reply) => {
@@ -33,3 +46,6 @@ export const robotsRoutes: FastifyPluginAsyncZod<{ robots: RobotsService }> = as
     return ok(null);
   });
 };
+
+/** The robot registry: robots, their keys and their tenants (`app.robots`). */
+export const robotsPlugin = fp(plugin, { name: 'robots', dependencies: ['context', 'provisioner'] });

@@ -1,20 +1,15 @@
 import { translate, usersApi } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
 import { ok, SUCCESS_MESSAGE } from '../../platform/envelope.js';
 import { requestLanguage, t } from '../../platform/i18n.js';
 import { sendXlsx } from '../../platform/xlsx.js';
-import type { AccessService } from '../access/access.service.js';
-import type { AuthService } from '../auth/auth.service.js';
 import { createUsersService } from './users.service.js';
 import { route } from '../../platform/route.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthService; access: AccessService }> = async (
-  app,
-  { ctx, auth, access },
-) => {
-  const service = createUsersService(ctx, auth, access);
+const plugin: FastifyPluginAsync = async (app) => {
+  const service = createUsersService(app.ctx, app.auth, app.access);
 
   route(app, usersApi.getHomeData, async (request) =>
     ok(await service.homeData(requireAuth(request), requestLanguage(request))),
@@ -58,3 +53,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSer
     return ok(null);
   });
 };
+
+/** Users of a tenant, the signed-in user's home data and password. */
+export const usersPlugin = fp(plugin, { name: 'users', dependencies: ['context', 'auth', 'access'] });

@@ -1,12 +1,12 @@
 import { configsApi } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { ok } from '../../platform/envelope.js';
 import { createConfigsService } from './configs.service.js';
 import { route } from '../../platform/route.js';
 
-export const configsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createConfigsService(ctx);
+const plugin: FastifyPluginAsync = async (app) => {
+  const service = createConfigsService(app.ctx);
 
   route(app, configsApi.listConfigs, async (request) => ok(await service.list(request.query.keys)));
 
@@ -17,3 +17,6 @@ export const configsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return ok(null);
   });
 };
+
+/** Settings the console reads at start, and their management. */
+export const configsPlugin = fp(plugin, { name: 'configs', dependencies: ['context'] });

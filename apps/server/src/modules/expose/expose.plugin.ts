@@ -1,17 +1,13 @@
 import { exposeApi } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
-import type { AuthService } from '../auth/auth.service.js';
 import { createExposeService } from './expose.service.js';
 import { route } from '../../platform/route.js';
 
-export const exposeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthService }> = async (
-  app,
-  { ctx, auth },
-) => {
-  const service = createExposeService(ctx, auth);
+const plugin: FastifyPluginAsync = async (app) => {
+  const service = createExposeService(app.ctx, app.auth);
 
   route(app, exposeApi.pageExposeAccounts, async (request) =>
     ok(await service.page(requireAuth(request), request.query)),
@@ -47,3 +43,6 @@ export const exposeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthSe
     ),
   );
 };
+
+/** Expose accounts and the one-time tokens third parties open the console with. */
+export const exposePlugin = fp(plugin, { name: 'expose', dependencies: ['context', 'auth'] });

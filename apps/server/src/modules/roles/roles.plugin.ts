@@ -1,14 +1,14 @@
 import { rolesApi } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { createRolesService } from './roles.service.js';
 import { route } from '../../platform/route.js';
 
-export const rolesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createRolesService(ctx);
+const plugin: FastifyPluginAsync = async (app) => {
+  const service = createRolesService(app.ctx);
 
   route(app, rolesApi.pageRoles, async (request) => ok(await service.page(requireAuth(request), request.query)));
 
@@ -33,3 +33,6 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return ok(null);
   });
 };
+
+/** Roles of a tenant and the routes granted to them. */
+export const rolesPlugin = fp(plugin, { name: 'roles', dependencies: ['context'] });

@@ -1,15 +1,18 @@
 import { logsApi, translate } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { sendXlsx } from '../../platform/xlsx.js';
-import { createLogsService } from './logs.service.js';
+import { installOperationLog } from '../../platform/operation-log.js';
+import { createLogsService, writeOperationLog } from './logs.service.js';
 import { route } from '../../platform/route.js';
 
-export const logsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createLogsService(ctx);
+const plugin: FastifyPluginAsync = async (app) => {
+  const { db } = app.ctx;
+  const service = createLogsService(app.ctx);
+  installOperationLog(app, { write: (tenantId, entry) => writeOperationLog(db, tenantId, entry) });
 
   route(app, logsApi.pageLoginLogs, async (request) =>
     ok(await service.loginPage(requireAuth(request), request.query)),
@@ -31,3 +34,9 @@ export const logsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return sendXlsx(reply, translate(lang, 'logs.operationSheet'), file);
   });
 };
+
+/**
+ * The sign-in and operation logs: their pages and spreadsheets, and the hook that writes a row of the
+ * operation log after every state-changing API call.
+ */
+export const logsPlugin = fp(plugin, { name: 'logs', dependencies: ['context'] });

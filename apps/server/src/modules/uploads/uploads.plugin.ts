@@ -1,13 +1,17 @@
 import { uploadsApi, translate } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { sendXlsx } from '../../platform/xlsx.js';
-import type { UploadsService } from './uploads.service.js';
+import { createUploadsService } from './uploads.service.js';
 import { route } from '../../platform/route.js';
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
+const plugin: FastifyPluginAsync = async (app) => {
+  const uploads = createUploadsService(app.ctx, { monitoring: app.monitoring, gateway: app.gateway, log: app.log });
+  uploads.start();
+
   route(app, uploadsApi.pageUploadRecords, async (request) =>
     ok(await uploads.page(requireAuth(request), request.query)),
   );
@@ -18,3 +22,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     return sendXlsx(reply, translate(lang, 'commands.uploadsSheet'), file);
   });
 };
+
+/** Data upload records: robots' reports on their `upload` topic, kept and listed per tenant. */
+export const uploadsPlugin = fp(plugin, { name: 'uploads', dependencies: ['context', 'gateway', 'monitoring'] });

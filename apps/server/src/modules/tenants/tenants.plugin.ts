@@ -1,20 +1,15 @@
 import { tenantsApi, translate } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { sendXlsx } from '../../platform/xlsx.js';
-import type { AuthService } from '../auth/auth.service.js';
 import { createTenantsService } from './tenants.service.js';
 import { route } from '../../platform/route.js';
 
-/** The tenant screen of platform administrators: every route is of `platform` access. */
-export const tenantsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthService }> = async (
-  app,
-  { ctx, auth },
-) => {
-  const service = createTenantsService(ctx, auth);
+const plugin: FastifyPluginAsync = async (app) => {
+  const service = createTenantsService(app.ctx, app.auth);
 
   route(app, tenantsApi.pageTenants, async (request) => ok(await service.page(requireAuth(request), request.query)));
 
@@ -40,3 +35,6 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; auth: AuthS
     return ok(null);
   });
 };
+
+/** The tenant screen of platform administrators: every route is of `platform` access. */
+export const tenantsPlugin = fp(plugin, { name: 'tenants', dependencies: ['context', 'auth'] });

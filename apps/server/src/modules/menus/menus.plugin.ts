@@ -1,13 +1,12 @@
 import { menusApi } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { ok } from '../../platform/envelope.js';
 import { createMenusService } from './menus.service.js';
 import { route } from '../../platform/route.js';
 
-/** Menu management: the tree is shared by every tenant, so every route is for platform administrators. */
-export const menusRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createMenusService(ctx);
+const plugin: FastifyPluginAsync = async (app) => {
+  const service = createMenusService(app.ctx);
 
   route(app, menusApi.getMenuTree, async () => ok(await service.tree()));
 
@@ -31,3 +30,6 @@ export const menusRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return ok(null);
   });
 };
+
+/** Menu management: the tree is shared by every tenant, so every route is for platform administrators. */
+export const menusPlugin = fp(plugin, { name: 'menus', dependencies: ['context'] });

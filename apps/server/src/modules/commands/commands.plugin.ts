@@ -1,13 +1,23 @@
 import { commandsApi, translate } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { sendXlsx } from '../../platform/xlsx.js';
-import type { CommandsService } from './commands.service.js';
+import { createCommandsService } from './commands.service.js';
 import { route } from '../../platform/route.js';
 
-export const commandsRoutes: FastifyPluginAsyncZod<{ commands: CommandsService }> = async (app, { commands }) => {
+const plugin: FastifyPluginAsync = async (app) => {
+  const commands = createCommandsService(app.ctx, {
+    monitoring: app.monitoring,
+    hub: app.hub,
+    gateway: app.gateway,
+    log: app.log,
+  });
+  commands.start();
+  app.addHook('onClose', async () => commands.stop());
+
   route(app, commandsApi.sendRobotCommand, async (request) =>
     ok(await commands.send(requireAuth(request), request.body)),
   );
@@ -32,3 +42,9 @@ export const commandsRoutes: FastifyPluginAsyncZod<{ commands: CommandsService }
     return sendXlsx(reply, translate(lang, 'commands.repliesSheet'), file);
   });
 };
+
+/** Commands to robots and their replies; replies are received and unanswered commands expire from start to close. */
+export const commandsPlugin = fp(plugin, {
+  name: 'commands',
+  dependencies: ['context', 'hub', 'gateway', 'monitoring'],
+});

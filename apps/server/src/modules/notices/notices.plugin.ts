@@ -1,17 +1,13 @@
 import { noticesApi } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/envelope.js';
-import type { RealtimeHub } from '../realtime/realtime.service.js';
 import { createNoticesService } from './notices.service.js';
 import { route } from '../../platform/route.js';
 
-export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; hub: RealtimeHub }> = async (
-  app,
-  { ctx, hub },
-) => {
-  const service = createNoticesService(ctx, hub);
+const plugin: FastifyPluginAsync = async (app) => {
+  const service = createNoticesService(app.ctx, app.hub);
 
   route(app, noticesApi.pageMyNotices, async (request) =>
     ok(await service.myPage(requireAuth(request), request.query)),
@@ -29,3 +25,6 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; hub: Realti
     ok(await service.markAllMineRead(requireAuth(request), request.body.type)),
   );
 };
+
+/** System notices, delivered live to their recipients' consoles. */
+export const noticesPlugin = fp(plugin, { name: 'notices', dependencies: ['context', 'hub'] });

@@ -1,11 +1,16 @@
 import { multicastApi } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
-import type { MulticastService } from './multicast.service.js';
+import { createMulticastService } from './multicast.service.js';
 import { route } from '../../platform/route.js';
 
-export const multicastRoutes: FastifyPluginAsyncZod<{ multicast: MulticastService }> = async (app, { multicast }) => {
+const plugin: FastifyPluginAsync = async (app) => {
+  const multicast = createMulticastService(app.ctx, { monitoring: app.monitoring, gateway: app.gateway, log: app.log });
+  multicast.start();
+  app.addHook('onClose', async () => multicast.stop());
+
   route(app, multicastApi.pageMulticastConfigs, async (request) =>
     ok(await multicast.page(requireAuth(request), request.query)),
   );
@@ -23,3 +28,6 @@ export const multicastRoutes: FastifyPluginAsyncZod<{ multicast: MulticastServic
     return ok(null);
   });
 };
+
+/** Multicast configs, pushed to their robots on every change and whenever one comes online. */
+export const multicastPlugin = fp(plugin, { name: 'multicast', dependencies: ['context', 'gateway', 'monitoring'] });

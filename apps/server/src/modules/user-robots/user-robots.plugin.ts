@@ -1,14 +1,14 @@
 import { userRobotsApi } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
-import type { UserRobotsService } from './user-robots.service.js';
+import { createUserRobotsService } from './user-robots.service.js';
 import { route } from '../../platform/route.js';
 
-export const userRobotsRoutes: FastifyPluginAsyncZod<{ userRobots: UserRobotsService }> = async (
-  app,
-  { userRobots },
-) => {
+const plugin: FastifyPluginAsync = async (app) => {
+  const userRobots = createUserRobotsService(app.ctx);
+
   route(app, userRobotsApi.listUserRobotUsers, async (request) => ok(await userRobots.listUsers(requireAuth(request))));
 
   route(app, userRobotsApi.listUserRobots, async (request) =>
@@ -19,3 +19,6 @@ export const userRobotsRoutes: FastifyPluginAsyncZod<{ userRobots: UserRobotsSer
     ok(await userRobots.assign(requireAuth(request), request.body)),
   );
 };
+
+/** Which robots each user of a tenant may see and control. */
+export const userRobotsPlugin = fp(plugin, { name: 'user-robots', dependencies: ['context'] });

@@ -1,12 +1,25 @@
 import { authApi, HEADERS } from '@patrol/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { parseTenantId } from '../../platform/tenant-scope.js';
-import type { AuthService } from './auth.service.js';
+import { createAuthService, type AuthService } from './auth.service.js';
 import { route } from '../../platform/route.js';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+declare module 'fastify' {
+  // Module augmentation has to extend the framework's own interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** Sign-in, sessions and their ends (the auth module's service). */
+    auth: AuthService;
+  }
+}
+
+const plugin: FastifyPluginAsync = async (app) => {
+  const auth = createAuthService(app.ctx);
+  app.decorate('auth', auth);
+
   route(app, authApi.login, async (request) => {
     const session = await auth.login({
       account: request.body.account,
@@ -24,3 +37,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     return ok(null);
   });
 };
+
+/** Sign-in and sign-out; its service (`app.auth`) opens and ends sessions for the other modules. */
+export const authPlugin = fp(plugin, { name: 'auth', dependencies: ['context'] });

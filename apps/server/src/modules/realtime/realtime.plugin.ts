@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_PREFIX } from '../../platform/auth.js';
+import { createRealtimeService, type RealtimeService } from './realtime.service.js';
+
+declare module 'fastify' {
+  // Module augmentation has to extend the framework's own interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The console socket's protocol; modules offer their topics to it. */
+    realtime: RealtimeService;
+  }
+}
+
+const plugin: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const realtime = createRealtimeService({ access: app.access, hub: app.hub });
+  app.decorate('realtime', realtime);
+  app.addHook('onReady', async () => {
+    const missing = realtime.missingTopics();
+    if (missing.length > 0) throw new Error(`no module offers the socket topics ${missing.join(', ')}`);
+  });
+
+  app.get(
+    `${API_PREFIX}/ws/msg/:userId`,
+    {
+      websocket: true,
+      // The upgrade itself is open; the first message must authenticate the socket.
+      config: { access: 'public' },
+      schema: {
+        operationId: 'openConsoleSocket',
+        summary: "The console's WebSocket; first message {type:'auth', token, lang}",
+        description:
+          "Upgrade to a WebSocket. The client's first message is `{type:'auth', token, lang}`; the server " +
+          "answers `{type:'ready', userId}` or closes with 4401 (also after 5 s without auth). " +
+          "`{type:'ping'}` is answered `{type:'pong'}`; system notices arrive as `{type:'1', data}`.",
+        tags: ['realtime'],
+        params: z.object({ userId: z.coerce.number().int().positive() }),
+      },
+    },
+    // The protocol is the service's: the route only hands the upgraded socket over.
+    (socket, request) => realtime.accept(socket, request.params.userId, request.log),
+  );
+};
+
+/** The console's WebSocket (`/api/ws/msg/:userId`) and its protocol (`app.realtime`). */
+export const realtimePlugin = fp(plugin, {
+  name: 'realtime',
+  dependencies: ['@fastify/websocket', 'hub', 'access'],
+});

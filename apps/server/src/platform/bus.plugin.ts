@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMemoryBus, type Bus } from './bus.js';
+
+declare module 'fastify' {
+  // Module augmentation has to extend the framework's own interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** Events across the server, and across its instances on Redis. */
+    bus: Bus;
+  }
+}
+
+export type BusPluginOptions = {
+  /** A bus its owner opened and closes (Redis, or one shared by tests); an in-process one otherwise. */
+  bus?: Bus | undefined;
+};
+
+const plugin: FastifyPluginAsync<BusPluginOptions> = async (app, options) => {
+  const bus =
+    options.bus ?? createMemoryBus((error, topic) => app.log.error({ err: error, topic }, 'bus subscriber failed'));
+  app.decorate('bus', bus);
+  // A bus made here is closed last but one: every other plugin has unsubscribed by then.
+  if (!options.bus) app.addHook('onClose', () => bus.close());
+};
+
+/** The bus (`app.bus`): the one given, or an in-process one that closes with the app. */
+export const busPlugin = fp(plugin, { name: 'bus' });

@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language, SocketServerMessage, SocketTopic } from '@patrol/contracts';
+import { SOCKET_CLOSE_UNAUTHORIZED } from '@patrol/contracts';
+import type { WebSocket } from 'ws';
+import type { Bus } from './bus.js';
+
+export type SocketConnection = {
+  socket: WebSocket;
+  userId: number;
+  sessionId: number;
+  /** The user's own tenant. */
+  homeTenantId: number;
+  /** Topics this console subscribed to, with the tenant it watches them in. */
+  topics: Map<SocketTopic, number>;
+  /** The robots this console may see; null for the whole fleet of the watched tenant. */
+  visibleRobots: ReadonlySet<number> | null;
+  lang: Language;
+  alive: boolean;
+};
+
+/** A dead peer (no pong since the last ping) is dropped after at most two of these. */
+export const HEARTBEAT_MS = 30_000;
+
+/**
+ * Keeps this instance's authenticated console sockets by user id. Sending goes through the bus,
+ * so with a Redis bus a message published on any instance reaches the user's sockets on all of them.
+ */
+export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
+  const byUser = new Map<number, Set<SocketConnection>>();
+
+  const send = (conn: SocketConnection, message: SocketServerMessage) => {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(message));
+  };
+
+  const each = function* () {
+    for (const set of byUser.values()) yield* set;
+  };
+
+  const unsubscribe = [
+    bus.subscribe('realtime.send', ({ userIds, message }) => {
+      for (const userId of new Set(userIds)) for (const conn of byUser.get(userId) ?? []) send(conn, message);
+    }),
+    bus.subscribe('realtime.topic', ({ tenantId, topic, message }) => deliverToTopic(tenantId, topic, message)),
+    bus.subscribe('sessions.revoked', ({ sessionIds }) => {
+      const ended = new Set(sessionIds);
+      for (const conn of [...each()]) {
+        if (ended.has(conn.sessionId)) conn.socket.close(SOCKET_CLOSE_UNAUTHORIZED, 'session ended');
+      }
+    }),
+  ];
+
+  const heartbeat = setInterval(() => {
+    for (const conn of each()) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  /** Registers an authenticated socket; it leaves the hub by itself when it closes. */
+  function add(conn: SocketConnection): void {
+    let set = byUser.get(conn.userId);
+    if (!set) byUser.set(conn.userId, (set = new Set()));
+    set.add(conn);
+    conn.socket.on('pong', () => {
+      conn.alive = true;
+    });
+    conn.socket.once('close', () => {
+      set.delete(conn);
+      if (set.size === 0 && byUser.get(conn.userId) === set) byUser.delete(conn.userId);
+    });
+  }
+
+  /** Sends a message to every open console of these users, on every instance. */
+  async function sendToUsers(userIds: number[], message: SocketServerMessage): Promise<void> {
+    if (userIds.length === 0) return;
+    await bus.publish('realtime.send', { userIds, message });
+  }
+
+  /** Sends a message to this instance's consoles that watch a topic in a tenant. */
+  function deliverToTopic(tenantId: number, topic: SocketTopic, message: SocketServerMessage): void {
+    let wire: string | undefined;
+    for (const conn of each()) {
+      if (conn.topics.get(topic) !== tenantId || conn.socket.readyState !== conn.socket.OPEN) continue;
+      const visible = conn.visibleRobots;
+      if (visible && message.type === 'robots') {
+        const data = message.data.filter((r) => visible.has(r.robotId));
+        if (data.length) conn.socket.send(JSON.stringify({ type: 'robots', data }));
+        continue;
+      }
+      if (visible && message.type === 'command' && !visible.has(message.data.robotId)) continue;
+      conn.socket.send((wire ??= JSON.stringify(message)));
+    }
+  }
+
+  /** Sends a message to the consoles that watch a topic in a tenant, on every instance. */
+  async function publishToTopic(tenantId: number, topic: SocketTopic, message: SocketServerMessage): Promise<void> {
+    await bus.publish('realtime.topic', { tenantId, topic, message });
+  }
+
+  /** This instance's open consoles of a user. */
+  function connectionsOf(userId: number): SocketConnection[] {
+    return [...(byUser.get(userId) ?? [])];
+  }
+
+  function connectionCount(userId?: number): number {
+    if (userId !== undefined) return byUser.get(userId)?.size ?? 0;
+    let n = 0;
+    for (const set of byUser.values()) n += set.size;
+    return n;
+  }
+
+  function close(): void {
+    clearInterval(heartbeat);
+    for (const off of unsubscribe) off();
+    for (const conn of [...each()]) conn.socket.close(1001, 'server shutting down');
+    byUser.clear();
+    log.debug('realtime hub closed');
+  }
+
+  return { add, sendToUsers, deliverToTopic, publishToTopic, connectionsOf, connectionCount, close };
+}
+
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
