@@ -20,7 +20,7 @@ const plugin: FastifyPluginAsync<BusPluginOptions> = async (app, options) => {
   const bus =
     options.bus ?? createMemoryBus((error, topic) => app.log.error({ err: error, topic }, 'bus subscriber failed'));
   app.decorate('bus', bus);
-  // A bus made here is closed last but one: every other plugin has unsubscribed by then.
+  // Closed after the plugins registered after this one, which have unsubscribed by then.
   if (!options.bus) app.addHook('onClose', () => bus.close());
 };
 
