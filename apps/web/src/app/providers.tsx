@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { queryClient } from '@/shared/api';
 import { antdLocale, i18n, useLanguage } from '@/shared/i18n';
-import { FeedbackBridge } from '@/shared/ui';
+import { FeedbackBridge } from '@/shared/ui/feedback';
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const language = useLanguage();
@@ -23,13 +21,14 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
   );
 }
 
-/** Server state, text in three languages, antd (its locale and dayjs follow the language). */
+/**
+ * Text in three languages, antd (its locale and dayjs follow the language). The query cache comes
+ * with the layouts that read server state (see query-root.tsx).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <LocalizedAntd>{children}</LocalizedAntd>
-      </I18nextProvider>
-    </QueryClientProvider>
+    <I18nextProvider i18n={i18n}>
+      <LocalizedAntd>{children}</LocalizedAntd>
+    </I18nextProvider>
   );
 }
