@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { antdLocale, i18n, useLanguage } from '@/shared/i18n';
-import { FeedbackBridge } from '@/shared/ui/feedback';
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const language = useLanguage();
@@ -13,17 +12,14 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
       // No space squeezed between two Chinese characters: button text stays what the locale file says.
       button={{ autoInsertSpace: false }}
     >
-      <AntdApp>
-        <FeedbackBridge />
-        {children}
-      </AntdApp>
+      {children}
     </ConfigProvider>
   );
 }
 
 /**
- * Text in three languages, antd (its locale and dayjs follow the language). The query cache comes
- * with the layouts that read server state (see query-root.tsx).
+ * Text in three languages, antd (its locale and dayjs follow the language). The query cache and
+ * antd's <App> come with the shell's layouts (see shell-providers.tsx).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

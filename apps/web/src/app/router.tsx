@@ -7,14 +7,16 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './route-handle';
 
-// The layouts come with their first route, and the query cache with them: the login page needs
-// none of them.
+// The layouts come with their first route, and the query cache and antd's <App> with them: the
+// login page needs none of them.
 const MainLayout = lazyPage(() =>
-  Promise.all([import('./layouts/main-layout'), import('./query-root')]).then(([m, q]) => q.withQueries(m.MainLayout)),
+  Promise.all([import('./layouts/main-layout'), import('./shell-providers')]).then(([m, q]) =>
+    q.withShellProviders(m.MainLayout),
+  ),
 );
 const WindowLayout = lazyPage(() =>
-  Promise.all([import('./layouts/window-layout'), import('./query-root')]).then(([m, q]) =>
-    q.withQueries(m.WindowLayout),
+  Promise.all([import('./layouts/window-layout'), import('./shell-providers')]).then(([m, q]) =>
+    q.withShellProviders(m.WindowLayout),
   ),
 );
 const StandalonePage = lazyPage(() => import('./layouts/standalone-page').then((m) => m.StandalonePage));

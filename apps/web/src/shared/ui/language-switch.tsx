@@ -7,8 +7,8 @@ import type { Language } from '@patrol/contracts';
 import { isLanguage, setLanguage, useLanguage } from '../i18n';
 
 type Menu = typeof import('./language-menu').LanguageMenu;
-// The drop-down (antd's Dropdown and Menu) loads when the switch is first pointed at or used: the
-// login page shows only the button.
+// The drop-down (antd's Dropdown and Menu) loads on the first click, and opens then: the login page
+// shows only the button. Not earlier (on hover): the button must not be replaced while it is pressed.
 const loadMenu = (): Promise<Menu> => import('./language-menu').then((m) => m.LanguageMenu);
 
 /** The language switch of the header and the login page (data-testid `language-switch`). */
@@ -29,11 +29,10 @@ export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
   const handleSelect = (key: string) => {
     if (isLanguage(key) && key !== language) void setLanguage(key);
   };
-  const prepare = (openNow: boolean) => {
-    if (LanguageMenu) return;
+  const openFirstTime = () => {
     void loadMenu().then((menu) => {
       setLanguageMenu(() => menu);
-      if (openNow) setOpen(true);
+      setOpen(true);
     });
   };
   const button = (
@@ -43,9 +42,7 @@ export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
       aria-label={t('languages.label')}
       data-testid="language-switch"
       style={onDark ? { color: 'rgba(255,255,255,0.85)' } : undefined}
-      onMouseEnter={() => prepare(false)}
-      onFocus={() => prepare(false)}
-      onClick={LanguageMenu ? undefined : () => prepare(true)}
+      onClick={LanguageMenu ? undefined : openFirstTime}
     >
       {labels[language]}
     </Button>
