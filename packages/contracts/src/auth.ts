@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_POLICY } from './constants.js';
 import { confirmPasswordField } from './fields.js';
-import { messageParams } from './messages.js';
-
-messageParams['validation.passwordLength'] = { min: PASSWORD_POLICY.minLength, max: PASSWORD_POLICY.maxLength };
-messageParams['validation.passwordDigitRun'] = { run: PASSWORD_POLICY.forbiddenDigitRun };
-messageParams['validation.passwordRepeat'] = { max: PASSWORD_POLICY.maxRepeat };
+import { LOGIN_RULES } from './login-rules.js';
 
 /** True when `text` holds `run` or more consecutive ascending or descending digits (e.g. 1234, 9876). */
 export function hasDigitRun(text: string, run: number = PASSWORD_POLICY.forbiddenDigitRun): boolean {
@@ -66,15 +62,15 @@ export const passwordDigest = z
   .transform((s) => s.toLowerCase());
 
 export const account = z
-  .string({ error: 'validation.accountRequired' })
+  .string({ error: LOGIN_RULES.account.required })
   .trim()
-  .min(1, 'validation.accountRequired')
-  .max(64, 'validation.accountTooLong');
+  .min(1, LOGIN_RULES.account.required)
+  .max(LOGIN_RULES.account.maxLength, LOGIN_RULES.account.tooLong);
 
 /** The sign-in form as the user fills it in; only presence is checked, so old passwords still work. */
 export const loginForm = z.object({
   account,
-  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired'),
+  password: z.string({ error: LOGIN_RULES.password.required }).min(1, LOGIN_RULES.password.required),
 });
 export type LoginForm = z.infer<typeof loginForm>;
 

@@ -19,22 +19,6 @@ export const errorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
-export const SUCCESS_CODE = 200;
-
-/** Error codes the API answers with; the HTTP status mirrors them. */
-export const ERROR_CODES = {
-  badRequest: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  notFound: 404,
-  conflict: 409,
-  validation: 422,
-  tooManyRequests: 429,
-  server: 500,
-  unavailable: 503,
-} as const;
-export type ErrorCodeName = keyof typeof ERROR_CODES;
-
 /** The page request shared by every list: 1-based `index` and a page size. */
 export const pageQuery = z.object({
   index: z.coerce.number().int().min(1).default(1),

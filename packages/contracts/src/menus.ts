@@ -170,35 +170,6 @@ export const MENU_TREE: MenuSeed[] = [
 ];
 
 /**
- * Route names every signed-in user may open whatever the menu holds (spec section 2), plus the
- * live-video window and the error logger, which show nothing the server does not check again.
- */
-export const ALWAYS_ALLOWED_ROUTES = [
-  'home',
-  'login',
-  'external-login',
-  'error_401',
-  'error_404',
-  'error_500',
-  'debug',
-  'lol',
-  'error_logger',
-] as const;
-
-/** Every route name in a menu tree, depth first. */
-export function menuNames(tree: { name: string; children?: { name: string; children?: unknown[] }[] }[]): string[] {
-  const out: string[] = [];
-  const walk = (nodes: { name: string; children?: unknown[] }[]) => {
-    for (const n of nodes) {
-      out.push(n.name);
-      if (n.children) walk(n.children as { name: string; children?: unknown[] }[]);
-    }
-  };
-  walk(tree);
-  return out;
-}
-
-/**
  * Pages of the platform tenant only (tenants, the menu tree, resources, the service list, console
  * settings, robot migration): their menus are never granted to a role of another tenant, like the
  * `platform` resources behind them.

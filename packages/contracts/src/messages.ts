@@ -1,4 +1,4 @@
-import type { Language } from './constants.js';
+import { PASSWORD_POLICY, type Language } from './constants.js';
 import { tenantsMessages } from './tenants.messages.js';
 import { usersMessages } from './users.messages.js';
 import { rolesMessages } from './roles.messages.js';
@@ -238,7 +238,11 @@ type Leaves<T, P extends string = ''> = {
 export type MessageKey = Leaves<Messages>;
 
 /** Parameters that go with a message key, e.g. the numbers of the password rule. */
-export const messageParams: Partial<Record<MessageKey, Record<string, string | number>>> = {};
+export const messageParams: Partial<Record<MessageKey, Record<string, string | number>>> = {
+  'validation.passwordLength': { min: PASSWORD_POLICY.minLength, max: PASSWORD_POLICY.maxLength },
+  'validation.passwordDigitRun': { run: PASSWORD_POLICY.forbiddenDigitRun },
+  'validation.passwordRepeat': { max: PASSWORD_POLICY.maxRepeat },
+};
 
 /** Translates a message key for a language, filling `{{name}}` from params; unknown keys come back as they are. */
 export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {

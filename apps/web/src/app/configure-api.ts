@@ -1,6 +1,7 @@
-import { configureApi, queryClient } from '@/shared/api';
-import { closeAllSockets } from '@/shared/realtime';
-import { feedback } from '@/shared/ui';
+// The api's parts imported one by one: the api barrel also holds the typed calls and their schemas.
+import { configureApi } from '@/shared/api/api-hooks';
+import { closeAllSockets } from '@/shared/realtime/live-sockets';
+import { feedback } from '@/shared/ui/feedback';
 import type { AppRouter } from './router';
 
 /** Wires the api client to antd's feedback and to the router (the 401 path). */
@@ -11,7 +12,10 @@ export function setUpApi(router: AppRouter): void {
     showStateError: (text) => feedback().notification.error({ key: text, title: text }),
     endSession: (path) => {
       closeAllSockets();
-      void router.navigate(path, { replace: true }).then(() => queryClient.clear());
+      void router
+        .navigate(path, { replace: true })
+        .then(() => import('@/shared/api/query-client'))
+        .then(({ queryClient }) => queryClient.clear());
     },
   });
 }

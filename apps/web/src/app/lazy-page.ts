@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS } from '@patrol/contracts';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@patrol/contracts/plain';
 
 /** A route chunk that did not arrive within the chunk load time-out (120 s, spec section 9). */
 export class ChunkLoadTimeoutError extends Error {

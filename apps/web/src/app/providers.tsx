@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
-import { queryClient } from '@/shared/api';
 import { antdLocale, i18n, useLanguage } from '@/shared/i18n';
-import { FeedbackBridge } from '@/shared/ui';
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const language = useLanguage();
@@ -15,21 +12,19 @@ function LocalizedAntd({ children }: { children: ReactNode }) {
       // No space squeezed between two Chinese characters: button text stays what the locale file says.
       button={{ autoInsertSpace: false }}
     >
-      <AntdApp>
-        <FeedbackBridge />
-        {children}
-      </AntdApp>
+      {children}
     </ConfigProvider>
   );
 }
 
-/** Server state, text in three languages, antd (its locale and dayjs follow the language). */
+/**
+ * Text in three languages, antd (its locale and dayjs follow the language). The query cache and
+ * antd's <App> come with the shell's layouts (see shell-providers.tsx).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <LocalizedAntd>{children}</LocalizedAntd>
-      </I18nextProvider>
-    </QueryClientProvider>
+    <I18nextProvider i18n={i18n}>
+      <LocalizedAntd>{children}</LocalizedAntd>
+    </I18nextProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Button, Result, Space } from 'antd';
+import { Button, Space } from 'antd';
+import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { addError } from '@/features/errors/store/error-store';
@@ -20,28 +21,34 @@ export function RouteError() {
     addError({ message: describe(error), url: window.location.href });
   }, [error]);
 
+  // Drawn here rather than with antd's Result, whose module brings the 403/404/500 illustrations
+  // into every page's first load; the error pages that show them load with their routes.
   return (
     <div className="error-page">
-      <Result
-        status={chunk ? 'warning' : 'error'}
-        title={chunk ? t('chunk.failedTitle') : t('unexpected.title')}
-        subTitle={chunk ? t('chunk.failedDescription') : t('unexpected.description')}
-        extra={
-          <Space>
-            <Button type="primary" onClick={() => window.location.reload()}>
-              {t('actions.reload')}
-            </Button>
-            <Button
-              onClick={() => {
-                window.location.hash = '#/home';
-                window.location.reload();
-              }}
-            >
-              {t('actions.backHome')}
-            </Button>
-          </Space>
-        }
-      />
+      <div className="route-error" role="alert">
+        {chunk ? (
+          <ExclamationCircleFilled className="route-error__icon route-error__icon--warning" />
+        ) : (
+          <CloseCircleFilled className="route-error__icon route-error__icon--error" />
+        )}
+        <div className="route-error__title">{chunk ? t('chunk.failedTitle') : t('unexpected.title')}</div>
+        <div className="route-error__subtitle">
+          {chunk ? t('chunk.failedDescription') : t('unexpected.description')}
+        </div>
+        <Space className="route-error__extra">
+          <Button type="primary" onClick={() => window.location.reload()}>
+            {t('actions.reload')}
+          </Button>
+          <Button
+            onClick={() => {
+              window.location.hash = '#/home';
+              window.location.reload();
+            }}
+          >
+            {t('actions.backHome')}
+          </Button>
+        </Space>
+      </div>
     </div>
   );
 }

@@ -7,9 +7,18 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
 import type { RouteHandle } from './route-handle';
 
-// The layouts come with their first route: the login page needs none of them.
-const MainLayout = lazyPage(() => import('./layouts/main-layout').then((m) => m.MainLayout));
-const WindowLayout = lazyPage(() => import('./layouts/window-layout').then((m) => m.WindowLayout));
+// The layouts come with their first route, and the query cache and antd's <App> with them: the
+// login page needs none of them.
+const MainLayout = lazyPage(() =>
+  Promise.all([import('./layouts/main-layout'), import('./shell-providers')]).then(([m, q]) =>
+    q.withShellProviders(m.MainLayout),
+  ),
+);
+const WindowLayout = lazyPage(() =>
+  Promise.all([import('./layouts/window-layout'), import('./shell-providers')]).then(([m, q]) =>
+    q.withShellProviders(m.WindowLayout),
+  ),
+);
 const StandalonePage = lazyPage(() => import('./layouts/standalone-page').then((m) => m.StandalonePage));
 
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page').then((m) => m.LoginPage));

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { DEFAULT_TENANT_ID, LOGIN_COOKIE_DAYS, menuNames } from '@patrol/contracts';
+import { DEFAULT_TENANT_ID, LOGIN_COOKIE_DAYS, menuNames } from '@patrol/contracts/plain';
 import type { LoginResponse, MenuNode, SessionUser } from '@patrol/contracts';
 import { STORAGE_KEYS, readItem, readJson, removeItem, writeItem, writeJson } from './storage';
 

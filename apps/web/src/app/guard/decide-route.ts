@@ -1,4 +1,4 @@
-import { ALWAYS_ALLOWED_ROUTES } from '@patrol/contracts';
+import { ALWAYS_ALLOWED_ROUTES } from '@patrol/contracts/plain';
 
 /** Routes reachable without the login cookie. */
 export const PUBLIC_ROUTES = ['login', 'external-login'] as const;

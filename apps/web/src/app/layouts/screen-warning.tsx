@@ -1,5 +1,5 @@
 import { Alert } from 'antd';
-import { LAYOUT } from '@patrol/contracts';
+import { LAYOUT } from '@patrol/contracts/plain';
 import { useTranslation } from 'react-i18next';
 import { useScreenGuard } from '../hooks/use-screen-guard';
 

@@ -1,4 +1,4 @@
-import { HEADERS, REQUEST_TIMEOUT_MS, SUCCESS_CODE } from '@patrol/contracts';
+import { HEADERS, REQUEST_TIMEOUT_MS, SUCCESS_CODE } from '@patrol/contracts/plain';
 import { currentLanguage, translateMessage } from '../i18n';
 import { getTenantId, getToken } from '../session';
 import { ApiError } from './api-error';

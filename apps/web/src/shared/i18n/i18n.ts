@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import type { BackendModule, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, messageParams } from '@patrol/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, messageParams } from '@patrol/contracts/plain';
 import type { Language, MessageKey } from '@patrol/contracts';
 import { STORAGE_KEYS, readItem } from '../storage';
 import { SHELL_NAMESPACES, loadNamespace } from './resources';

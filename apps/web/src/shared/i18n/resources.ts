@@ -1,4 +1,4 @@
-import { messages } from '@patrol/contracts';
+import { messages } from '@patrol/contracts/plain';
 import type { Language } from '@patrol/contracts';
 import type CommonTexts from '@/locales/zh-CN/common.json';
 import type LayoutTexts from '@/locales/zh-CN/layout.json';

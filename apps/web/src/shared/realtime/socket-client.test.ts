@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_CLOSE_UNAUTHORIZED } from '@patrol/contracts';
-import { SocketClient, closeAllSockets, resolveSocketUrl } from './socket-client';
+import { closeAllSockets } from './live-sockets';
+import { SocketClient, resolveSocketUrl } from './socket-client';
 
 class FakeSocket {
   static OPEN = 1;

@@ -1,5 +1,6 @@
 import { SOCKET_CLOSE_UNAUTHORIZED, socketServerMessage } from '@patrol/contracts';
 import type { SocketClientMessage, SocketServerMessage, SocketTopic } from '@patrol/contracts';
+import { trackSocket, untrackSocket } from './live-sockets';
 
 export type SocketStatus = 'connecting' | 'open' | 'closed' | 'unauthorized';
 
@@ -20,13 +21,6 @@ export type SocketClientOptions = {
   maxRetryMs?: number;
   heartbeatMs?: number;
 };
-
-const liveClients = new Set<SocketClient>();
-
-/** Closes every console socket of this tab (logout, session end). */
-export function closeAllSockets(): void {
-  for (const client of [...liveClients]) client.close();
-}
 
 /**
  * The console's WebSocket (URL from config msgSocketUrl plus the user id). It authenticates with
@@ -54,13 +48,13 @@ export class SocketClient {
   connect(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    liveClients.add(this);
+    trackSocket(this);
     this.open();
   }
 
   close(): void {
     this.stopped = true;
-    liveClients.delete(this);
+    untrackSocket(this);
     clearTimeout(this.retryTimer);
     clearInterval(this.heartbeatTimer);
     const socket = this.socket;
@@ -165,7 +159,7 @@ export class SocketClient {
       if (event.code === SOCKET_CLOSE_UNAUTHORIZED) {
         console.warn('The live socket was refused: unauthorized.');
         this.stopped = true;
-        liveClients.delete(this);
+        untrackSocket(this);
         this.setStatus('unauthorized');
         return;
       }

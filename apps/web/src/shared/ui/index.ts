@@ -1,4 +1,5 @@
-export { FeedbackBridge, feedback } from './feedback';
+export { feedback } from './feedback';
+export { FeedbackBridge } from './feedback-bridge';
 export { LanguageSwitch } from './language-switch';
 export { FullscreenButton } from './fullscreen-button';
 export { BrandLogo, BrandMark } from './brand-logo';

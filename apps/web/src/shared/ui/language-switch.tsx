@@ -1,14 +1,22 @@
-import { Button, Dropdown } from 'antd';
+import { useState } from 'react';
+import { Button } from 'antd';
 import type { MenuProps } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@patrol/contracts';
 import { isLanguage, setLanguage, useLanguage } from '../i18n';
 
+type Menu = typeof import('./language-menu').LanguageMenu;
+// The drop-down (antd's Dropdown and Menu) loads on the first click, and opens then: the login page
+// shows only the button. Not earlier (on hover): the button must not be replaced while it is pressed.
+const loadMenu = (): Promise<Menu> => import('./language-menu').then((m) => m.LanguageMenu);
+
 /** The language switch of the header and the login page (data-testid `language-switch`). */
 export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const [LanguageMenu, setLanguageMenu] = useState<Menu | null>(null);
+  const [open, setOpen] = useState(false);
   const labels: Record<Language, string> = {
     'zh-CN': t('languages.zhCN'),
     'zh-TW': t('languages.zhTW'),
@@ -18,20 +26,31 @@ export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
     key,
     label: labels[key],
   }));
-  const handleClick: MenuProps['onClick'] = ({ key }) => {
+  const handleSelect = (key: string) => {
     if (isLanguage(key) && key !== language) void setLanguage(key);
   };
+  const openFirstTime = () => {
+    void loadMenu().then((menu) => {
+      setLanguageMenu(() => menu);
+      setOpen(true);
+    });
+  };
+  const button = (
+    <Button
+      type="text"
+      icon={<GlobalOutlined />}
+      aria-label={t('languages.label')}
+      data-testid="language-switch"
+      style={onDark ? { color: 'rgba(255,255,255,0.85)' } : undefined}
+      onClick={LanguageMenu ? undefined : openFirstTime}
+    >
+      {labels[language]}
+    </Button>
+  );
+  if (!LanguageMenu) return button;
   return (
-    <Dropdown menu={{ items, onClick: handleClick, selectable: true, selectedKeys: [language] }} trigger={['click']}>
-      <Button
-        type="text"
-        icon={<GlobalOutlined />}
-        aria-label={t('languages.label')}
-        data-testid="language-switch"
-        style={onDark ? { color: 'rgba(255,255,255,0.85)' } : undefined}
-      >
-        {labels[language]}
-      </Button>
-    </Dropdown>
+    <LanguageMenu items={items} selected={language} open={open} onOpenChange={setOpen} onSelect={handleSelect}>
+      {button}
+    </LanguageMenu>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APP_VERSION } from '@patrol/contracts';
-import { BrandMark, LanguageSwitch } from '@/shared/ui';
+import { APP_VERSION } from '@patrol/contracts/plain';
+import { BrandMark } from '@/shared/ui/brand-logo';
+import { LanguageSwitch } from '@/shared/ui/language-switch';
 import '../pages/auth-page.css';
 
 /** The two-panel frame of the login and external-login pages, with the language switch. */

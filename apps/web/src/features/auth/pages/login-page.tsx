@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { loginForm } from '@patrol/contracts';
 import type { LoginForm } from '@patrol/contracts';
-import { isApiError } from '@/shared/api';
+import { isApiError } from '@/shared/api/api-error';
 import { translateMessage } from '@/shared/i18n';
-import { useZodForm } from '@/shared/form/zod-rules';
-import { feedback, showNoMenuModal } from '@/shared/ui';
-import { signIn } from '../api/login';
+import { feedback } from '@/shared/ui/feedback';
+import { showNoMenuModal } from '@/shared/ui/no-menu-modal';
 import { AuthFrame } from '../components/auth-frame';
-import { useLogout } from '../hooks/use-logout';
+import { useLoginRules } from '../components/login-rules';
 
 /** Only an in-console path may be a redirect target (no open redirect, no loop back to login). */
 function safeRedirect(target: string | null): string {
@@ -20,47 +17,55 @@ function safeRedirect(target: string | null): string {
   return target;
 }
 
+// The sign-in call and the contracts' schemas behind it load once the user starts filling the form,
+// not with the page.
+const loadSignIn = () => import('../api/login');
+const preloadSignIn = () => void loadSignIn().catch(() => undefined);
+const signIn = (values: LoginForm) => loadSignIn().then((api) => api.signIn(values));
+
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<LoginForm>();
-  const { rules, required } = useZodForm(loginForm, form);
+  const rules = useLoginRules(form);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const logout = useLogout();
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
-  const login = useMutation({
-    mutationFn: signIn,
-    onSuccess: async (home) => {
+  const handleFinish = async (values: LoginForm) => {
+    setError(null);
+    setPending(true);
+    try {
+      const home = await signIn(values);
       if (home.menu.length === 0) {
-        showNoMenuModal(() => void logout());
+        showNoMenuModal(() => void import('../hooks/use-logout').then((m) => m.endSession(navigate)));
         return;
       }
       feedback().message.success(t('login.success'));
       await navigate(safeRedirect(params.get('redirect')), { replace: true });
-    },
-    onError: (cause) => setError(isApiError(cause) ? cause.message : translateMessage('errors.server')),
-  });
-
-  const handleFinish = (values: LoginForm) => {
-    setError(null);
-    login.mutate(values);
+    } catch (cause) {
+      setError(isApiError(cause) ? cause.message : translateMessage('errors.server'));
+    } finally {
+      setPending(false);
+    }
   };
 
   return (
     <AuthFrame>
       <h2>{t('login.title')}</h2>
       <p className="auth-page__lead">{t('login.subtitle')}</p>
-      <Form<LoginForm> form={form} layout="vertical" size="large" onFinish={handleFinish} requiredMark={false}>
-        <Form.Item name="account" label={t('login.account')} rules={rules('account')} required={required('account')}>
+      <Form<LoginForm>
+        form={form}
+        layout="vertical"
+        size="large"
+        onFinish={(values) => void handleFinish(values)}
+        onValuesChange={preloadSignIn}
+        requiredMark={false}
+      >
+        <Form.Item name="account" label={t('login.account')} rules={rules('account')} required>
           <Input prefix={<UserOutlined />} placeholder={t('login.accountPlaceholder')} autoComplete="username" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('login.password')}
-          rules={rules('password')}
-          required={required('password')}
-        >
+        <Form.Item name="password" label={t('login.password')} rules={rules('password')} required>
           <Input.Password
             prefix={<LockOutlined />}
             placeholder={t('login.passwordPlaceholder')}
@@ -68,7 +73,7 @@ export function LoginPage() {
           />
         </Form.Item>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
-        <Button type="primary" htmlType="submit" block loading={login.isPending}>
+        <Button type="primary" htmlType="submit" block loading={pending}>
           {t('login.submit')}
         </Button>
       </Form>
