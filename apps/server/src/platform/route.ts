@@ -6,6 +6,7 @@ import {
   type EnvelopeB,
   type RouteDataInput,
   type RouteDescriptor,
+  SUCCESS_CODE,
 } from '@patrol/contracts';
 import type {
   FastifyBaseLogger,
@@ -15,9 +16,11 @@ import type {
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
+  FastifySerializerCompiler,
   RouteHandlerMethod,
 } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SUCCESS_MESSAGE } from './envelope.js';
+import { serializerCompiler as zodSerializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /** The API's Fastify instance, as the routes plugins receive it. */
@@ -58,6 +61,45 @@ export function responseSchemas(descriptor: RouteDescriptor): Record<number, z.Z
 }
 
 /**
+ * The response serializer of every route: zod checks and encodes the answer like before, and the
+ * JSON text of a success envelope (code 200, message `success`, nothing else) whose data is a
+ * frozen object is kept beside that object. A frozen object cannot change, so the same object
+ * answers with the same text: a read served from a cache (home data, a users page) is checked
+ * and encoded once, not on every request. Anything else is serialized every time.
+ */
+export const cachingSerializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+  const serialize = zodSerializerCompiler(route);
+  const texts = new WeakMap<object, string>();
+  return (payload) => {
+    const data = isPlainSuccess(payload) ? payload.data : null;
+    if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return serialize(payload);
+    const known = texts.get(data);
+    if (known !== undefined) return known;
+    const text = serialize(payload);
+    texts.set(data, text);
+    return text;
+  };
+};
+
+/**
+ * Freezes a value and everything in it, for a read that is kept and answered many times: the
+ * response serializer then keeps its JSON text (see `cachingSerializerCompiler`).
+ */
+export function frozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function isPlainSuccess(payload: unknown): payload is EnvelopeA<unknown> {
+  if (payload === null || typeof payload !== 'object') return false;
+  const envelope = payload as Partial<EnvelopeA<unknown>>;
+  return envelope.code === SUCCESS_CODE && envelope.message === SUCCESS_MESSAGE && Object.keys(envelope).length === 3;
+}
+
+/**
  * Registers a route from its descriptor: method, path, access, OpenAPI text and every schema come
  * from the descriptor, so the handler is typed by it and cannot drift from what the console calls.
  */
@@ -81,6 +123,8 @@ export function route<D extends RouteDescriptor>(
       ...(body ? { body } : {}),
       response: responseSchemas(descriptor),
     },
+    // Fastify types this with the route's whole schema; it is called with each response schema.
+    serializerCompiler: cachingSerializerCompiler as FastifySerializerCompiler<unknown>,
     // The descriptor's schemas validate the request before the handler runs, so its types hold.
     handler: handler as unknown as RouteHandlerMethod,
   });
