@@ -63,20 +63,22 @@ export function responseSchemas(descriptor: RouteDescriptor): Record<number, z.Z
 /**
  * The response serializer of every route: zod checks and encodes the answer like before, and the
  * JSON text of a success envelope (code 200, message `success`, nothing else) whose data is a
- * frozen object is kept beside that object. A frozen object cannot change, so the same object
- * answers with the same text: a read served from a cache (home data, a users page) is checked
- * and encoded once, not on every request. Anything else is serialized every time.
+ * frozen object is kept beside that object, as UTF-8 bytes. A frozen object cannot change, so the
+ * same object answers with the same bytes: a read served from a cache (home data, a users page) is
+ * checked, encoded and turned into bytes once, not on every request (Fastify sends a Buffer as it
+ * is). Anything else is serialized every time.
  */
 export const cachingSerializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
   const serialize = zodSerializerCompiler(route);
-  const texts = new WeakMap<object, string>();
+  const texts = new WeakMap<object, Buffer>();
   return (payload) => {
     const data = isPlainSuccess(payload) ? payload.data : null;
     if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return serialize(payload);
-    const known = texts.get(data);
+    // Fastify writes a Buffer from a serializer as it is; its type only names strings.
+    const known = texts.get(data) as unknown as string | undefined;
     if (known !== undefined) return known;
     const text = serialize(payload);
-    texts.set(data, text);
+    texts.set(data, Buffer.from(text));
     return text;
   };
 };
