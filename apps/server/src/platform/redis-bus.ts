@@ -8,6 +8,7 @@ const TOPICS: Record<BusTopic, true> = {
   'realtime.send': true,
   'sessions.revoked': true,
   'access.changed': true,
+  'users.changed': true,
   'realtime.topic': true,
   'fleet.states': true,
   'robots.changed': true,
@@ -17,9 +18,10 @@ export const BUS_TOPICS = Object.keys(TOPICS) as BusTopic[];
 
 /**
  * Topics whose publisher waits until every instance has handled the message: a revoked session or
- * a changed grant must be refused by the very next request, on whichever instance it lands.
+ * a changed grant must be refused, and a new user listed, by the very next request, on whichever
+ * instance it lands.
  */
-const ACKNOWLEDGED: ReadonlySet<BusTopic> = new Set<BusTopic>(['sessions.revoked', 'access.changed']);
+const ACKNOWLEDGED: ReadonlySet<BusTopic> = new Set<BusTopic>(['sessions.revoked', 'access.changed', 'users.changed']);
 /** How long a publisher waits for the acknowledgements of an instance that may have gone. */
 const ACK_TIMEOUT_MS = 2000;
 

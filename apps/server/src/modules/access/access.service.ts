@@ -1,4 +1,11 @@
-import { isPlatformAdmin, type Language, type MenuNode, type RoleSummary } from '@patrol/contracts';
+import {
+  isPlatformAdmin,
+  type Language,
+  type MenuNode,
+  type Page,
+  type RoleSummary,
+  type UserRow,
+} from '@patrol/contracts';
 import { STATUS } from '../../db/columns.js';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -23,10 +30,11 @@ type Entry<V> = { value: V; at: number };
  * roles, whether the caller is a platform administrator, the tenant the call acts in and whether
  * the caller's roles are granted a route.
  *
- * Sessions, roles, grants, tenants and menu trees are cached in memory. Every change to them is
- * announced on the bus (`access.changed`, `sessions.revoked`) after it is committed, and every
- * instance drops what it holds before the announcing request answers, so the very next request
- * anywhere reads the change. A read that was under way while a change was announced is not kept
+ * Sessions, roles, grants, tenants and menu trees are cached in memory, and so are the pages of a
+ * tenant's users list (users with their roles). Every change to them is announced on the bus
+ * (`access.changed`, `sessions.revoked`; `users.changed` for a user added or signed in) after it
+ * is committed, and every instance drops what it holds before the announcing request answers, so
+ * the very next request anywhere reads the change. A read that was under way while a change was announced is not kept
  * (the generation moved on), so it cannot put back what the change made stale.
  */
 export function createAccessService(ctx: AppContext, deps: { auth: AuthService }) {
@@ -37,7 +45,8 @@ export function createAccessService(ctx: AppContext, deps: { auth: AuthService }
   const grants = new Map<string, Entry<Set<string>>>();
   const tenants = new Map<number, Entry<TenantRecord | undefined>>();
   const menus = new Map<string, Entry<MenuNode[]>>();
-  const caches: Map<unknown, unknown>[] = [sessions, roles, grants, tenants, menus];
+  const userPages = new Map<string, Entry<Page<UserRow>>>();
+  const caches: Map<unknown, unknown>[] = [sessions, roles, grants, tenants, menus, userPages];
 
   function clear() {
     generation += 1;
@@ -63,6 +72,11 @@ export function createAccessService(ctx: AppContext, deps: { auth: AuthService }
       generation += 1;
       const ended = new Set(sessionIds);
       for (const [key, entry] of sessions) if (ended.has(entry.value.sessionId)) sessions.delete(key);
+    }),
+    ctx.bus.subscribe('users.changed', ({ tenantId }) => {
+      generation += 1;
+      const prefix = `${tenantId}|`;
+      for (const key of userPages.keys()) if (key.startsWith(prefix)) userPages.delete(key);
     }),
   ];
 
@@ -155,12 +169,20 @@ export function createAccessService(ctx: AppContext, deps: { auth: AuthService }
     );
   }
 
+  /**
+   * A page of a tenant's users list, `query` naming the filter and window; `load` reads it when it
+   * is not held. What `load` answers is shared by every caller until a change drops it.
+   */
+  function usersPage(tenantId: number, query: string, load: () => Promise<Page<UserRow>>): Promise<Page<UserRow>> {
+    return cached(userPages, `${tenantId}|${query}`, load);
+  }
+
   function close() {
     for (const off of unsubscribe) off();
     clear();
   }
 
-  return { resolveCaller, resolveMember, mayCall, menuTree, tenant, close };
+  return { resolveCaller, resolveMember, mayCall, menuTree, tenant, usersPage, close };
 }
 
 export type AccessService = ReturnType<typeof createAccessService>;

@@ -109,5 +109,73 @@ describe('access across two instances', () => {
     expect(renamed.statusCode).toBe(200);
     const home = await b.app.inject({ method: 'GET', url: HOME, headers: as(token) });
     expect(home.json().data.loginUser.roles.map((r: { roleName: string }) => r.roleName)).toEqual([roleName]);
+    // The users list shows the role by its new name too.
+    const listed = await b.app.inject({ method: 'GET', url: USERS, headers: as(token) });
+    const row = listed.json().data.rows.find((r: { userId: number }) => r.userId === user.id);
+    expect(row.roles.map((r: { roleName: string }) => r.roleName)).toEqual([roleName]);
+  });
+
+  /** The users page of the platform tenant as the administrator sees it on an instance. */
+  async function usersOn(t: TestApp) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/system-server/user/page?index=1&size=200',
+      headers: as(adminToken),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as { rows: Record<string, unknown>[]; total: number };
+  }
+
+  it("lists a user added on one instance in the other's very next users page", async () => {
+    const before = await usersOn(b);
+    const account = `u${randomBytes(4).toString('hex')}`;
+    const made = await a.app.inject({
+      method: 'POST',
+      url: '/api/system-server/user/create',
+      headers: as(adminToken),
+      payload: { account, username: 'Listed at once', password: 'a'.repeat(64), roleIds: [] },
+    });
+    expect(made.statusCode).toBe(200);
+    const after = await usersOn(b);
+    expect(after.total).toBe(before.total + 1);
+    expect(after.rows[0]).toMatchObject({ account, username: 'Listed at once' });
+  });
+
+  it("shows a user's change and last sign-in made on one instance in the other's very next users page", async () => {
+    const { user } = await cachedCaller();
+    await usersOn(b);
+    const renamed = await a.app.inject({
+      method: 'POST',
+      url: '/api/system-server/user/update',
+      headers: as(adminToken),
+      payload: { userId: user.id, username: 'Renamed at once', roleIds: user.roleIds },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const row = (await usersOn(b)).rows.find((r) => r.userId === user.id)!;
+    expect(row.username).toBe('Renamed at once');
+
+    await login(a.app, user.account, user.password);
+    const signedIn = (await usersOn(b)).rows.find((r) => r.userId === user.id)!;
+    expect(signedIn.lastLoginTime).not.toBe(row.lastLoginTime);
+  });
+
+  it("shows a tenant's new name in the other instance's home data at once", async () => {
+    const { token } = await cachedCaller();
+    const tenantName = `Platform ${randomBytes(3).toString('hex')}`;
+    const renamed = await a.app.inject({
+      method: 'POST',
+      url: '/api/system-server/tenant/update',
+      headers: as(adminToken),
+      payload: {
+        tenantId: 1,
+        tenantName,
+        adminName: 'Admin',
+        adminPhone: '13800138000',
+        adminEmail: 'admin@example.com',
+      },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const home = await b.app.inject({ method: 'GET', url: HOME, headers: as(token) });
+    expect(home.json().data.loginUser.tenantName).toBe(tenantName);
   });
 });

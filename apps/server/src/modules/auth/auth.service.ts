@@ -156,6 +156,8 @@ export function createAuthService(ctx: AppContext) {
       await touchLastLogin(tx, user.tenantId, user.id, now);
       return rolesOfUser(tx, user.tenantId, user.id);
     });
+    // The users list shows the last sign-in time.
+    await ctx.bus.publish('users.changed', { tenantId: user.tenantId });
     const sessionUser: SessionUser = {
       userId: user.id,
       account: user.account,

@@ -110,6 +110,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
       await assignRoles(tx, row.id, admin.id, [role.id]);
       return row;
     });
+    await ctx.bus.publish('users.changed', { tenantId: tenant.id });
     return toRow({ tenant, userCount: 1 });
   }
 

@@ -3,6 +3,7 @@ import {
   type CreateUserInput,
   type HomeData,
   type Language,
+  type MenuNode,
   type Page,
   type UpdatePasswordRequest,
   type UpdateUserInput,
@@ -14,6 +15,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, conflictOn, notFound, unauthorized } from '../../platform/errors.js';
 import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
+import { frozen } from '../../platform/route.js';
 import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -39,29 +41,76 @@ import {
 type Paged = { index: number; size?: number | undefined };
 type ProfileInput = Omit<UpdateUserInput, 'userId' | 'roleIds'>;
 
+/** Beyond this many callers the kept home data starts over. */
+const HOME_MAX_ENTRIES = 10_000;
+
+/** Home data as answered, with what it was made of (held by the access caches). */
+type KeptHome = {
+  menu: MenuNode[];
+  tenant: object;
+  roles: AuthContext['roles'];
+  account: string;
+  username: string;
+  platformAdmin: boolean;
+  value: HomeData;
+};
+
 export type PasswordChange =
   | { changed: true }
   | { changed: false; reason: 'errors.oldPasswordWrong' | 'errors.samePassword' };
 
 export function createUsersService(ctx: AppContext, auth: AuthService, access: AccessService) {
   const { db } = ctx;
+  const homes = new Map<string, KeptHome>();
 
-  /** The caller's menu tree (their roles' menus, titles in `lang`) and who they are in the acting tenant. */
+  /**
+   * The caller's menu tree (their roles' menus, titles in `lang`) and who they are in the acting
+   * tenant. The answer is kept, frozen, while the menu tree, tenant and roles the access caches
+   * hand out are the same objects (they are replaced on every change) and the session names the
+   * caller alike, so a repeated read answers the same object and its JSON text is reused.
+   */
   async function homeData(caller: AuthContext, lang: Language): Promise<HomeData> {
     const [menu, tenant] = await Promise.all([access.menuTree(caller, lang), access.tenant(caller.tenantId)]);
     if (!tenant) throw notFound();
-    return {
+    const key = `${caller.homeTenantId}:${caller.userId}:${tenant.id}:${lang}`;
+    const kept = homes.get(key);
+    if (
+      kept &&
+      kept.menu === menu &&
+      kept.tenant === tenant &&
+      kept.roles === caller.roles &&
+      kept.account === caller.account &&
+      kept.username === caller.username &&
+      kept.platformAdmin === caller.platformAdmin
+    ) {
+      return kept.value;
+    }
+    // A copy is frozen: the cached menu tree and roles stay as the access caches hold them.
+    const value = frozen<HomeData>(
+      structuredClone({
+        menu,
+        loginUser: {
+          userId: caller.userId,
+          account: caller.account,
+          username: caller.username,
+          tenantId: tenant.id,
+          tenantName: tenant.name,
+          platformAdmin: caller.platformAdmin,
+          roles: caller.roles,
+        },
+      }),
+    );
+    if (homes.size >= HOME_MAX_ENTRIES) homes.clear();
+    homes.set(key, {
       menu,
-      loginUser: {
-        userId: caller.userId,
-        account: caller.account,
-        username: caller.username,
-        tenantId: tenant.id,
-        tenantName: tenant.name,
-        platformAdmin: caller.platformAdmin,
-        roles: caller.roles,
-      },
-    };
+      tenant,
+      roles: caller.roles,
+      account: caller.account,
+      username: caller.username,
+      platformAdmin: caller.platformAdmin,
+      value,
+    });
+    return value;
   }
 
   /**
@@ -102,9 +151,17 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
     return unique;
   }
 
+  /**
+   * A page of the acting tenant's users with their roles. Pages are kept by the access module
+   * (frozen, so their JSON text is reused) until a user or role of the tenant changes.
+   */
   async function page(caller: AuthContext, query: UserFilter & Paged): Promise<Page<UserRow>> {
-    const { rows, total } = await pageUsers(db, caller.tenantId, query, pageWindow(query));
-    return { rows: await withRoles(caller.tenantId, rows), total };
+    const { keyword, phone, status, roleId, index, size } = query;
+    const key = JSON.stringify([keyword, phone, status, roleId, index, size]);
+    return access.usersPage(caller.tenantId, key, async () => {
+      const { rows, total } = await pageUsers(db, caller.tenantId, query, pageWindow(query));
+      return frozen({ rows: await withRoles(caller.tenantId, rows), total });
+    });
   }
 
   async function withRoles(tenantId: number, rows: UserRecord[]): Promise<UserRow[]> {
@@ -139,6 +196,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
       await replaceUserRoles(tx, row.id, roleIds);
       return row;
     });
+    await ctx.bus.publish('users.changed', { tenantId: caller.tenantId });
     const [row] = await withRoles(caller.tenantId, [user]);
     return row!;
   }
