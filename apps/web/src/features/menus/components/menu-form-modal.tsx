@@ -4,24 +4,24 @@ import { createMenuRequest, type CreateMenuRequest, type MenuAdminNode } from '@
 import { useTranslation } from 'react-i18next';
 import { useZodForm } from '@/shared/form/zod-rules';
 import { useLanguage } from '@/shared/i18n';
-import { FormModal } from '@/shared/list';
+import { FormModal, type FormDialog } from '@/shared/list';
 import { createMenu, refreshMenus, updateMenu } from '../api/menus-api';
 
-/** What the dialog opens on: a menu to edit, or a new one (under a parent, or at the top). */
-export type MenuDialog = { mode: 'edit'; menu: MenuAdminNode } | { mode: 'create'; parentId: number | null };
+/** Where a new menu goes: under a parent, or at the top. */
+export type NewMenu = { parentId: number | null };
 
-type Props = { dialog: MenuDialog | null; tree: MenuAdminNode[]; onClose: () => void; onSaved: () => void };
+type Props = { dialog: FormDialog<MenuAdminNode, NewMenu>; tree: MenuAdminNode[]; onSaved: () => void };
 
 export const menuTitle = (m: MenuAdminNode, lang: string) =>
   lang === 'zh-TW' ? m.nameZhTw : lang === 'en-US' ? m.nameEnUs : m.nameZhCn;
 
 /** New menu or edit: route name (fixed once made), path, icon, the three titles, parent, sort, visibility. */
-export function MenuFormModal({ dialog, tree, onClose, onSaved }: Props) {
+export function MenuFormModal({ dialog, tree, onSaved }: Props) {
   const { t } = useTranslation('menus');
   const lang = useLanguage();
   const [form] = Form.useForm<CreateMenuRequest>();
   const { rules, required } = useZodForm(createMenuRequest, form);
-  const editing = dialog?.mode === 'edit' ? dialog.menu : null;
+  const editing = dialog.record;
   type Option = { value: number; title: string; disabled?: boolean; children: Option[] };
   const toOptions = (nodes: MenuAdminNode[]): Option[] =>
     nodes.map((n) => ({
@@ -51,11 +51,11 @@ export function MenuFormModal({ dialog, tree, onClose, onSaved }: Props) {
 
   return (
     <FormModal<CreateMenuRequest>
-      open={!!dialog}
+      open={dialog.open}
       title={editing ? t('editTitle') : t('createTitle')}
       form={form}
       onSubmit={handleSubmit}
-      onClose={onClose}
+      onClose={dialog.close}
       width={720}
       initialValues={
         editing
@@ -70,7 +70,7 @@ export function MenuFormModal({ dialog, tree, onClose, onSaved }: Props) {
               nameZhTw: editing.nameZhTw,
               nameEnUs: editing.nameEnUs,
             }
-          : { parentId: dialog?.mode === 'create' ? dialog.parentId : null, sort: 10, showFlag: 1 }
+          : { parentId: dialog.context?.parentId ?? null, sort: 10, showFlag: 1 }
       }
     >
       <Row gutter={16}>

@@ -2,15 +2,16 @@ import { Form, Input } from 'antd';
 import { createRoleRequest, type CreateRoleRequest, type RoleRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useZodForm } from '@/shared/form/zod-rules';
-import { FormModal } from '@/shared/list';
+import { FormModal, type FormDialog } from '@/shared/list';
 import { createRole } from '../api/create-role';
 import { refreshRoles } from '../api/get-role-page';
 import { updateRole } from '../api/update-role';
 
-type Props = { open: boolean; role?: RoleRow | null; onClose: () => void; onSaved: () => void };
+type Props = { dialog: FormDialog<RoleRow>; onSaved: () => void };
 
 /** New role or edit: name, code (fixed for the platform administrators' role) and remark. */
-export function RoleFormModal({ open, role, onClose, onSaved }: Props) {
+export function RoleFormModal({ dialog, onSaved }: Props) {
+  const { open, record: role, close: onClose } = dialog;
   const { t } = useTranslation('roles');
   const [form] = Form.useForm<CreateRoleRequest>();
   const { rules, required } = useZodForm(createRoleRequest, form);

@@ -1,17 +1,19 @@
-import { useState } from 'react';
 import { App, Button, Form, Input, Tag } from 'antd';
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { TenantRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import {
+  EditAction,
   ExportButton,
   ListPage,
   SearchBar,
   StatusFilter,
   StatusSwitch,
   formatTime,
+  useFormDialog,
   useListQuery,
   ListTable,
+  RowActions,
   type ListColumn,
 } from '@/shared/list';
 import { exportTenants, fetchTenantPage, refreshTenants, setTenantStatus, tenantsKey } from '../api/tenants-api';
@@ -23,7 +25,7 @@ export function TenantsPage() {
   const { t } = useTranslation('tenants');
   const { message } = App.useApp();
   const [searchForm] = Form.useForm<TenantFilters>();
-  const [editing, setEditing] = useState<TenantRow | null | undefined>(undefined);
+  const dialog = useFormDialog<TenantRow>();
   const list = useListQuery<TenantFilters, TenantRow>({
     key: [...tenantsKey, 'page'],
     fetch: fetchTenantPage,
@@ -72,9 +74,9 @@ export function TenantsPage() {
       width: 100,
       fixed: 'right',
       render: (_, row) => (
-        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-          {t('edit')}
-        </Button>
+        <RowActions>
+          <EditAction onClick={() => dialog.openEdit(row)} />
+        </RowActions>
       ),
     },
   ];
@@ -93,19 +95,14 @@ export function TenantsPage() {
       toolbar={
         <>
           <ExportButton onExport={() => exportTenants(list.filters, t('title'))} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
             {t('create')}
           </Button>
         </>
       }
     >
       <ListTable<TenantRow> rowKey="tenantId" columns={columns} {...list.tableProps} />
-      <TenantFormModal
-        open={editing !== undefined}
-        tenant={editing}
-        onClose={() => setEditing(undefined)}
-        onSaved={() => message.success(t(editing ? 'saved' : 'created'))}
-      />
+      <TenantFormModal dialog={dialog} onSaved={() => message.success(t(dialog.editing ? 'saved' : 'created'))} />
     </ListPage>
   );
 }

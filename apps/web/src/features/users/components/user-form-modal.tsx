@@ -6,15 +6,13 @@ import { createUserForm, updateUserForm, type UserRow } from '@patrol/contracts'
 import { useTranslation } from 'react-i18next';
 import { useZodForm } from '@/shared/form/zod-rules';
 import { translateMessage } from '@/shared/i18n';
-import { FormModal } from '@/shared/list';
+import { FormModal, type FormDialog } from '@/shared/list';
 import { sha256Hex } from '@/shared/sha256';
 import { createUser, fetchRoleOptions, refreshUsers, updateUser, usersKey } from '../api/users-api';
 
 type Props = {
-  open: boolean;
-  /** The user to edit; a new user when absent. */
-  user?: UserRow | null;
-  onClose: () => void;
+  /** Open on the user to edit, or on a new one. */
+  dialog: FormDialog<UserRow>;
   onSaved: () => void;
 };
 
@@ -44,7 +42,8 @@ const toContract = (v: Values) => ({
 });
 
 /** New user (with password) or edit (profile and roles; the account stays as created). */
-export function UserFormModal({ open, user, onClose, onSaved }: Props) {
+export function UserFormModal({ dialog, onSaved }: Props) {
+  const { open, record: user, close: onClose } = dialog;
   const { t } = useTranslation('users');
   const [form] = Form.useForm<Values>();
   const editing = !!user;
