@@ -3,6 +3,7 @@ import { Form, Modal } from 'antd';
 import type { FormInstance } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '../api';
+import { useRevalidateOnLanguage } from '../form/zod-rules';
 
 type Props<V> = {
   open: boolean;
@@ -26,6 +27,7 @@ type Props<V> = {
  */
 export function FormModal<V extends object>(props: Props<V>) {
   const { open, title, form, onSubmit, onClose, children, width = 640, initialValues } = props;
+  useRevalidateOnLanguage(form);
   const save = useMutation({ mutationFn: (values: V) => onSubmit(values) });
   // The values are set as the dialog opens, not when its animation ends: by then a quick hand may
   // already have typed.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Tag } from 'antd';
 import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import type { RoleRow } from '@patrol/contracts';
+import { TEXT_MAX, type RoleRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import {
   DeleteAction,
@@ -83,10 +83,10 @@ export function RolesPage() {
       search={
         <SearchBar<RoleFilters> form={searchForm} onSearch={list.search} onReset={list.reset}>
           <Form.Item name="roleName" label={t('fields.roleName')}>
-            <Input allowClear maxLength={50} style={{ width: 180 }} />
+            <Input allowClear maxLength={TEXT_MAX.roleName} style={{ width: 180 }} />
           </Form.Item>
           <Form.Item name="roleCode" label={t('fields.roleCode')}>
-            <Input allowClear maxLength={64} style={{ width: 180 }} />
+            <Input allowClear maxLength={TEXT_MAX.roleCode} style={{ width: 180 }} />
           </Form.Item>
         </SearchBar>
       }
