@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Tag } from 'antd';
 import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { TEXT_MAX, type RoleRow } from '@patrol/contracts';
+import { seededText, TEXT_MAX, type RoleRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@/shared/i18n';
 import {
   DeleteAction,
   EditAction,
@@ -28,6 +29,7 @@ export function RolesPage() {
   const { t } = useTranslation('roles');
   const { message } = App.useApp();
   const [searchForm] = Form.useForm<RoleFilters>();
+  const lang = useLanguage();
   const dialog = useFormDialog<RoleRow>();
   const [granting, setGranting] = useState<RoleRow | null>(null);
   const list = useListQuery<RoleFilters, RoleRow>({
@@ -47,14 +49,21 @@ export function RolesPage() {
       title: t('fields.roleName'),
       dataIndex: 'roleName',
       width: 200,
+      // A built-in role nobody renamed shows in the reader's language (docs/decisions.md).
       render: (v: string, row) => (
         <>
-          {v} {row.readOnly ? <Tag color="gold">{t('platformTag')}</Tag> : null}
+          {seededText('roleName', row.roleCode, v, lang)}{' '}
+          {row.readOnly ? <Tag color="gold">{t('platformTag')}</Tag> : null}
         </>
       ),
     },
     { title: t('fields.roleCode'), dataIndex: 'roleCode', width: 180 },
-    { title: t('fields.remark'), dataIndex: 'remark', ellipsis: true },
+    {
+      title: t('fields.remark'),
+      dataIndex: 'remark',
+      ellipsis: true,
+      render: (v: string | null, row) => seededText('roleRemark', row.roleCode, v, lang),
+    },
     { title: t('fields.userCount'), dataIndex: 'userCount', width: 90, align: 'right' },
     { title: t('fields.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
     {

@@ -1,7 +1,8 @@
 import { App, Button, Form, Input, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { TenantRow } from '@patrol/contracts';
+import { seededText, type TenantRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@/shared/i18n';
 import {
   EditAction,
   ExportButton,
@@ -23,6 +24,7 @@ import { TenantFormModal } from '../components/tenant-form-modal';
 /** Tenants (`/sys/tenant`, platform administrators): create with an administrator, edit, enable or disable. */
 export function TenantsPage() {
   const { t } = useTranslation('tenants');
+  const lang = useLanguage();
   const { message } = App.useApp();
   const [searchForm] = Form.useForm<TenantFilters>();
   const dialog = useFormDialog<TenantRow>();
@@ -48,7 +50,13 @@ export function TenantsPage() {
         </>
       ),
     },
-    { title: t('fields.tenantName'), dataIndex: 'tenantName', ellipsis: true },
+    {
+      title: t('fields.tenantName'),
+      dataIndex: 'tenantName',
+      ellipsis: true,
+      // The platform tenant, unless renamed, shows in the reader's language (docs/decisions.md).
+      render: (v: string, row) => seededText('tenantName', row.tenantCode, v, lang),
+    },
     { title: t('fields.adminAccount'), dataIndex: 'adminAccount', width: 150 },
     { title: t('fields.adminName'), dataIndex: 'adminName', width: 130 },
     { title: t('fields.adminPhone'), dataIndex: 'adminPhone', width: 150 },
