@@ -2,8 +2,9 @@ import type { ReactElement } from 'react';
 import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { createUserForm, updateUserForm, type UserRow } from '@patrol/contracts';
+import { createUserForm, seededText, updateUserForm, type UserRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@/shared/i18n';
 import { ContractField, type FieldKind } from '@/shared/form/contract-field';
 import { FormModal, type FormDialog } from '@/shared/list';
 import { sha256Hex } from '@/shared/sha256';
@@ -38,6 +39,7 @@ export function UserFormModal({ dialog, onSaved }: Props) {
   const { open, record: user, close: onClose } = dialog;
   const { t } = useTranslation('users');
   const [form] = Form.useForm<Values>();
+  const lang = useLanguage();
   const editing = !!user;
   const schema = editing ? updateUserForm : createUserForm;
   const roles = useQuery({
@@ -179,7 +181,10 @@ export function UserFormModal({ dialog, onSaved }: Props) {
               loading={roles.isFetching}
               placeholder={t('noRole')}
               optionFilterProp="label"
-              options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))}
+              options={(roles.data ?? []).map((r) => ({
+                value: r.roleId,
+                label: seededText('roleName', r.roleCode, r.roleName, lang),
+              }))}
             />,
           )}
         </Col>

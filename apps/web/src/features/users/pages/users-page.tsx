@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Select, Tag } from 'antd';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { UserRow } from '@patrol/contracts';
+import { seededText, type UserRole, type UserRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useHomeData } from '@/shared/api';
+import { useLanguage } from '@/shared/i18n';
 import {
   DeleteAction,
   EditAction,
@@ -37,6 +38,8 @@ import { UserFormModal } from '../components/user-form-modal';
 export function UsersPage() {
   const { t } = useTranslation('users');
   const { message } = App.useApp();
+  const lang = useLanguage();
+  const roleName = (r: UserRole) => seededText('roleName', r.roleCode, r.roleName, lang);
   const [searchForm] = Form.useForm<UserFilters>();
   const dialog = useFormDialog<UserRow>();
   const [resetting, setResetting] = useState<UserRow | null>(null);
@@ -88,7 +91,7 @@ export function UsersPage() {
       dataIndex: 'roles',
       render: (v: UserRow['roles']) =>
         v.length ? (
-          v.map((r) => <Tag key={r.roleId}>{r.roleName}</Tag>)
+          v.map((r) => <Tag key={r.roleId}>{roleName(r)}</Tag>)
         ) : (
           <Tag color="default" bordered={false}>
             {t('noRole')}
@@ -151,7 +154,7 @@ export function UsersPage() {
               allowClear
               style={{ width: 150 }}
               placeholder={t('filters.all')}
-              options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))}
+              options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: roleName(r) }))}
             />
           </Form.Item>
           <StatusFilter label={t('fields.status')} />
