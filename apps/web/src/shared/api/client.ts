@@ -220,7 +220,8 @@ export async function downloadXlsx(path: string, fileName: string, options: Requ
   }
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
+/** Saves a file the console already holds (a download's answer, a key shown once) through the browser. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = href;
