@@ -45,8 +45,8 @@ test('menu management adds, edits, disables and deletes a menu, and the side men
   await expect(report.getByRole('switch')).not.toBeChecked();
   await expect(side.getByRole('menuitem', { name: '巡检日报' })).toHaveCount(0);
 
-  // Built-in menus have no delete; this one does.
-  await expect(data.getByRole('button', { name: '删除' })).toHaveCount(0);
+  // A built-in menu's delete is disabled; this one's is not.
+  await expect(data.getByRole('button', { name: '删除' })).toBeDisabled();
   await report.getByRole('button', { name: '删除' }).click();
   await page
     .locator('.ant-popconfirm')

@@ -1,7 +1,14 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { ADMIN_ROLE_CODE, MENU_TREE, newPassword, PLATFORM_TENANT_ID, type MenuSeed } from '@patrol/contracts';
+import {
+  ADMIN_ROLE_CODE,
+  MENU_TREE,
+  newPassword,
+  PLATFORM_TENANT_ID,
+  SEEDED_TEXTS,
+  type MenuSeed,
+} from '@patrol/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { STARTUP_LOCK_KEY, type Db, type DbOrTx } from './platform/db.js';
 import { generatePassword, hashPassword, sha256Hex } from './platform/passwords.js';
@@ -41,9 +48,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     await ensurePlatformTenant(tx);
 
     const { role: admin } = await ensureRole(tx, PLATFORM_TENANT_ID, {
-      name: '管理员',
+      // Seeded in one language; the console shows each reader theirs while nobody renames it.
+      name: SEEDED_TEXTS.roleName[ADMIN_ROLE_CODE]['zh-CN'],
       code: ADMIN_ROLE_CODE,
-      remark: 'Platform administrators: every menu and every resource',
+      remark: SEEDED_TEXTS.roleRemark[ADMIN_ROLE_CODE]['en-US'],
     });
     const newMenus = await seedMenus(tx, MENU_TREE, null);
     await grantMenus(tx, PLATFORM_TENANT_ID, admin.id, newMenus);
@@ -92,7 +100,12 @@ async function ensurePlatformTenant(tx: DbOrTx): Promise<void> {
   if (existing) return;
   await tx
     .insert(tenants)
-    .values({ id: PLATFORM_TENANT_ID, code: 'platform', name: '平台租户', adminAccount: ADMIN_ACCOUNT })
+    .values({
+      id: PLATFORM_TENANT_ID,
+      code: 'platform',
+      name: SEEDED_TEXTS.tenantName.platform['zh-CN'],
+      adminAccount: ADMIN_ACCOUNT,
+    })
     .onConflictDoNothing();
   // The id was given explicitly, so move the identity past it for the next tenants.
   await tx.execute(

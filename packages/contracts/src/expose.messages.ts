@@ -2,9 +2,9 @@ import type { AreaMessages } from './area-messages.js';
 
 const zhCN = {
   nameRequired: '请输入名称',
-  nameTooLong: '名称不能超过 64 个字符',
+  nameTooLong: '名称不能超过 {{max}} 个字符',
   accountRequired: '请输入账号',
-  accountTooLong: '账号不能超过 64 个字符',
+  accountTooLong: '账号不能超过 {{max}} 个字符',
   accountFormat: '账号只能包含字母、数字和 _ . @ -',
   accountTaken: '该账号在本租户中已存在',
   passwordRequired: '请输入连接密码',
@@ -19,9 +19,9 @@ export const exposeMessages: AreaMessages<typeof zhCN> = {
   'zh-CN': zhCN,
   'zh-TW': {
     nameRequired: '請輸入名稱',
-    nameTooLong: '名稱不能超過 64 個字元',
+    nameTooLong: '名稱不能超過 {{max}} 個字元',
     accountRequired: '請輸入帳號',
-    accountTooLong: '帳號不能超過 64 個字元',
+    accountTooLong: '帳號不能超過 {{max}} 個字元',
     accountFormat: '帳號只能包含字母、數字和 _ . @ -',
     accountTaken: '該帳號在本租戶中已存在',
     passwordRequired: '請輸入連線密碼',
@@ -32,9 +32,9 @@ export const exposeMessages: AreaMessages<typeof zhCN> = {
   },
   'en-US': {
     nameRequired: 'Please enter the name',
-    nameTooLong: 'The name is at most 64 characters',
+    nameTooLong: 'The name is at most {{max}} characters',
     accountRequired: 'Please enter the account',
-    accountTooLong: 'The account is at most 64 characters',
+    accountTooLong: 'The account is at most {{max}} characters',
     accountFormat: 'Accounts may hold letters, digits and _ . @ - only',
     accountTaken: 'This account already exists in the tenant',
     passwordRequired: 'Please enter the connection password',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { account } from './auth.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { keywordFilter, rowId, statusValue } from './fields.js';
+import { TEXT_MAX } from './lengths.js';
 
 /** Expose accounts refuse Chinese characters (spec section 5). */
 export const HAS_CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -14,13 +15,13 @@ const exposeName = z
   .string({ error: 'expose.nameRequired' })
   .trim()
   .min(1, { message: 'expose.nameRequired', abort: true })
-  .max(64, 'expose.nameTooLong')
+  .max(TEXT_MAX.exposeName, 'expose.nameTooLong')
   .refine(noChinese, 'expose.noChinese');
 const exposeAccount = z
   .string({ error: 'expose.accountRequired' })
   .trim()
   .min(1, { message: 'expose.accountRequired', abort: true })
-  .max(64, 'expose.accountTooLong')
+  .max(TEXT_MAX.exposeAccount, 'expose.accountTooLong')
   .regex(/^[A-Za-z0-9_.@-]+$/, 'expose.accountFormat');
 /** The connection password a third party presents; typed in clear, stored as a scrypt hash. */
 export const connectionPassword = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from './lengths.js';
 
 /**
  * Formats of fields that several areas share (spec section 5: "phone, email and height have format
@@ -18,20 +19,21 @@ export const phoneNumber = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, { message: 'validation.required', abort: true })
+  .max(TEXT_MAX.phone, 'validation.phoneInvalid')
   .regex(PHONE_PATTERN, 'validation.phoneInvalid');
 
 export const emailAddress = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, { message: 'validation.required', abort: true })
-  .max(200, 'validation.emailInvalid')
+  .max(TEXT_MAX.email, 'validation.emailInvalid')
   .regex(EMAIL_PATTERN, 'validation.emailInvalid');
 
 export const accountName = z
   .string({ error: 'validation.accountRequired' })
   .trim()
   .min(1, { message: 'validation.accountRequired', abort: true })
-  .max(64, 'validation.accountTooLong')
+  .max(TEXT_MAX.account, 'validation.accountTooLong')
   .regex(ACCOUNT_PATTERN, 'validation.accountFormat');
 
 /** 1 enabled, 0 disabled (tenants, users, roles, menus). */

@@ -21,6 +21,8 @@ export * from './expose.js';
 export * from './logs.js';
 export * from './area-messages.js';
 export * from './fields.js';
+export * from './lengths.js';
+export * from './seeded.js';
 export * from './protocol.js';
 export * from './robots.js';
 export * from './commands.js';

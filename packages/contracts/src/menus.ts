@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from './lengths.js';
 
 /** One entry of the menu tree that home data returns (spec section 3). */
 export type MenuNode = {
@@ -180,7 +181,11 @@ export const PLATFORM_MENUS = ['tenant', 'menulistctrl', 'resources', 'server', 
 export const MENU_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 const menuTitle = (requiredKey: string) =>
-  z.string({ error: requiredKey }).trim().min(1, { message: requiredKey, abort: true }).max(100, 'menus.titleTooLong');
+  z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, { message: requiredKey, abort: true })
+    .max(TEXT_MAX.menuTitle, 'menus.titleTooLong');
 
 const menuFields = {
   nameZhCn: menuTitle('menus.zhCnRequired'),
@@ -190,12 +195,12 @@ const menuFields = {
     .string({ error: 'menus.pathRequired' })
     .trim()
     .min(1, { message: 'menus.pathRequired', abort: true })
-    .max(200, 'menus.pathInvalid')
+    .max(TEXT_MAX.menuPath, 'menus.pathInvalid')
     .regex(/^\/?[A-Za-z0-9_\-/:]+$/, 'menus.pathInvalid'),
   icon: z
     .string()
     .trim()
-    .max(100, 'menus.iconInvalid')
+    .max(TEXT_MAX.menuIcon, 'menus.iconInvalid')
     .regex(/^([A-Z][A-Za-z0-9]*)?$/, 'menus.iconInvalid')
     .optional(),
   sort: z.coerce
@@ -213,7 +218,7 @@ export const createMenuRequest = z.object({
     .string({ error: 'menus.nameRequired' })
     .trim()
     .min(1, { message: 'menus.nameRequired', abort: true })
-    .max(100, 'menus.nameInvalid')
+    .max(TEXT_MAX.menuName, 'menus.nameInvalid')
     .regex(MENU_NAME_PATTERN, 'menus.nameInvalid'),
   ...menuFields,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope.js';
 import { keywordFilter, rowId } from './fields.js';
+import { TEXT_MAX } from './lengths.js';
 
 /** Ports a multicast config may use: the unprivileged range (spec: "valid port within a range"). */
 export const MULTICAST_PORT_MIN = 1024;
@@ -10,7 +11,7 @@ const name = z
   .string({ error: 'multicast.nameRequired' })
   .trim()
   .min(1, { message: 'multicast.nameRequired', abort: true })
-  .max(50, 'multicast.nameLength');
+  .max(TEXT_MAX.multicastName, 'multicast.nameLength');
 const ip = z
   .string({ error: 'multicast.ipRequired' })
   .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope.js';
 import { keywordFilter, rowId } from './fields.js';
+import { TEXT_MAX } from './lengths.js';
 import { robotTelemetry, SERIAL_PATTERN } from './protocol.js';
 
 /** A product id: letters, digits and `_ . -`, at most 64. */
@@ -8,7 +9,7 @@ const productId = z
   .string({ error: 'robots.productIdRequired' })
   .trim()
   .min(1, { message: 'robots.productIdRequired', abort: true })
-  .max(64, 'robots.productIdFormat')
+  .max(TEXT_MAX.productId, 'robots.productIdFormat')
   .regex(/^[A-Za-z0-9_.-]+$/, 'robots.productIdFormat');
 const serialNumber = z
   .string({ error: 'robots.serialRequired' })
@@ -19,7 +20,7 @@ const robotName = z
   .string({ error: 'robots.nameRequired' })
   .trim()
   .min(1, { message: 'robots.nameRequired', abort: true })
-  .max(50, 'robots.nameTooLong');
+  .max(TEXT_MAX.robotName, 'robots.nameTooLong');
 
 /** POST robot-server/robot/create: the answer carries the private key, once. */
 export const createRobotRequest = z.object({ productId, serialNumber, name: robotName });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope.js';
 import { keywordFilter, rowId } from './fields.js';
+import { TEXT_MAX } from './lengths.js';
 import { menuNode } from './menus.js';
 
 /** Role codes are identifiers: a letter, then letters, digits, _ or -. */
@@ -11,14 +12,14 @@ const roleFields = {
     .string({ error: 'roles.nameRequired' })
     .trim()
     .min(1, { message: 'roles.nameRequired', abort: true })
-    .max(50, 'roles.nameTooLong'),
+    .max(TEXT_MAX.roleName, 'roles.nameTooLong'),
   roleCode: z
     .string({ error: 'roles.codeRequired' })
     .trim()
     .min(1, { message: 'roles.codeRequired', abort: true })
-    .max(64, 'roles.codeTooLong')
+    .max(TEXT_MAX.roleCode, 'roles.codeTooLong')
     .regex(ROLE_CODE_PATTERN, 'roles.codeFormat'),
-  remark: z.string().trim().max(500, 'roles.remarkTooLong').optional(),
+  remark: z.string().trim().max(TEXT_MAX.roleRemark, 'roles.remarkTooLong').optional(),
 };
 
 /** POST system-server/role/create */

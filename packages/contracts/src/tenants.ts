@@ -11,6 +11,7 @@ import {
   rowId,
   statusValue,
 } from './fields.js';
+import { TEXT_MAX } from './lengths.js';
 
 /** Tenant codes are identifiers: letters, digits, _ and -, starting with a letter or digit. */
 export const TENANT_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -19,13 +20,13 @@ export const tenantCode = z
   .string({ error: 'tenants.codeRequired' })
   .trim()
   .min(1, { message: 'tenants.codeRequired', abort: true })
-  .max(64, 'tenants.codeTooLong')
+  .max(TEXT_MAX.tenantCode, 'tenants.codeTooLong')
   .regex(TENANT_CODE_PATTERN, 'tenants.codeFormat');
 
 const tenantFields = {
-  tenantName: requiredText(100, 'tenants.nameRequired', 'tenants.nameTooLong'),
+  tenantName: requiredText(TEXT_MAX.tenantName, 'tenants.nameRequired', 'tenants.nameTooLong'),
   adminPhone: phoneNumber,
-  adminName: requiredText(100, 'tenants.adminNameRequired', 'tenants.adminNameTooLong'),
+  adminName: requiredText(TEXT_MAX.tenantAdminName, 'tenants.adminNameRequired', 'tenants.adminNameTooLong'),
   adminEmail: emailAddress,
   remark: z.string().trim().max(500, 'tenants.remarkTooLong').optional(),
 };

@@ -2,8 +2,8 @@ import type { AreaMessages } from './area-messages.js';
 
 const zhCN = {
   usernameRequired: '请输入用户名',
-  usernameTooLong: '用户名不能超过 100 个字符',
-  nicknameTooLong: '昵称不能超过 100 个字符',
+  usernameTooLong: '用户名不能超过 {{max}} 个字符',
+  nicknameTooLong: '昵称不能超过 {{max}} 个字符',
   idNumberInvalid: '证件号码只能是 1 到 32 位字母或数字',
   birthdayInvalid: '请输入正确的生日',
   heightInvalid: '身高应为 30 到 250 厘米，最多一位小数',
@@ -35,8 +35,8 @@ export const usersMessages: AreaMessages<typeof zhCN> = {
   'zh-CN': zhCN,
   'zh-TW': {
     usernameRequired: '請輸入使用者名稱',
-    usernameTooLong: '使用者名稱不能超過 100 個字元',
-    nicknameTooLong: '暱稱不能超過 100 個字元',
+    usernameTooLong: '使用者名稱不能超過 {{max}} 個字元',
+    nicknameTooLong: '暱稱不能超過 {{max}} 個字元',
     idNumberInvalid: '證件號碼只能是 1 到 32 位字母或數字',
     birthdayInvalid: '請輸入正確的生日',
     heightInvalid: '身高應為 30 到 250 公分，最多一位小數',
@@ -64,8 +64,8 @@ export const usersMessages: AreaMessages<typeof zhCN> = {
   },
   'en-US': {
     usernameRequired: 'Please enter the username',
-    usernameTooLong: 'The username is at most 100 characters',
-    nicknameTooLong: 'The nickname is at most 100 characters',
+    usernameTooLong: 'The username is at most {{max}} characters',
+    nicknameTooLong: 'The nickname is at most {{max}} characters',
     idNumberInvalid: 'ID numbers are 1 to 32 letters or digits',
     birthdayInvalid: 'Please enter a valid birthday',
     heightInvalid: 'Height is 30 to 250 cm, with at most one decimal',

@@ -11,6 +11,7 @@ import {
   rowId,
   statusValue,
 } from './fields.js';
+import { TEXT_MAX } from './lengths.js';
 
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -23,13 +24,14 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal('').transform(() => null), schema, z.null()]).optional();
 
 const userFields = {
-  username: requiredText(100, 'users.usernameRequired', 'users.usernameTooLong'),
-  nickname: optional(z.string().trim().max(100, 'users.nicknameTooLong')),
+  username: requiredText(TEXT_MAX.username, 'users.usernameRequired', 'users.usernameTooLong'),
+  nickname: optional(z.string().trim().max(TEXT_MAX.nickname, 'users.nicknameTooLong')),
   idNumber: optional(
     z
       .string()
       .trim()
-      .regex(/^[0-9A-Za-z]{1,32}$/, 'users.idNumberInvalid'),
+      .max(TEXT_MAX.idNumber, 'users.idNumberInvalid')
+      .regex(/^[0-9A-Za-z]+$/, 'users.idNumberInvalid'),
   ),
   gender: optional(z.enum(GENDERS, { error: 'validation.invalid' })),
   birthday: optional(
@@ -114,7 +116,7 @@ export const userPageQuery = pageQuery.extend({
   phone: z
     .string()
     .trim()
-    .max(32, 'validation.invalid')
+    .max(TEXT_MAX.phone, 'validation.invalid')
     .optional()
     .transform((v) => v || undefined),
   status: z.coerce.number().pipe(statusValue).optional(),

@@ -1,4 +1,4 @@
-import { PLATFORM_TENANT_ID } from '@patrol/contracts';
+import { PLATFORM_TENANT_ID, TEXT_MAX } from '@patrol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { as, login, makeTenant, makeUser, menuId, type MadeUser } from '../../../test/factories.js';
@@ -82,12 +82,12 @@ describe('roles', () => {
 
     const update = await post(
       'update',
-      { roleId: role.roleId, roleName: 'x'.repeat(51), roleCode: 'a b' },
+      { roleId: role.roleId, roleName: 'x'.repeat(TEXT_MAX.roleName + 1), roleCode: 'a b' },
       { lang: 'en-US' },
     );
     expect(update.statusCode).toBe(422);
     expect(fields(update)).toEqual({
-      roleName: 'The role name is at most 50 characters',
+      roleName: `The role name is at most ${TEXT_MAX.roleName} characters`,
       roleCode: 'Role codes start with a letter and hold letters, digits, _ and - only',
     });
     const longCode = await post('update', { roleId: role.roleId, roleName: 'x', roleCode: `a${'b'.repeat(64)}` });

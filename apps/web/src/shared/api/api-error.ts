@@ -11,6 +11,11 @@ export class ApiError extends Error {
   readonly code: number;
   /** Field problems of a 422 answer (`path` is the field, `message` already translated by the server). */
   readonly fields: FieldProblem[];
+  /**
+   * The caller shows this failure itself (`silent` call option): the query cache does not report
+   * it, and a 401 does not end the session.
+   */
+  silent = false;
 
   constructor(kind: ApiErrorKind, code: number, message: string, fields: FieldProblem[] = []) {
     super(message);

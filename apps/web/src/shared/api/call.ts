@@ -6,7 +6,16 @@ import {
   type RouteParams,
   type RouteQuery,
 } from '@patrol/contracts';
-import { downloadXlsx, get, postJson, upload, type Query, type RequestOptions, type UploadProgress } from './client';
+import {
+  downloadXlsx,
+  get,
+  postJson,
+  saveBlob,
+  upload,
+  type Query,
+  type RequestOptions,
+  type UploadProgress,
+} from './client';
 
 /** What a call sends, typed from the descriptor: its path parameters, query and body. */
 export type CallInput<D extends RouteDescriptor> = (D extends { params: unknown }
@@ -61,6 +70,11 @@ export function download<D extends RouteDescriptor & { envelope: 'file' }>(
 ): Promise<void> {
   const { path, query } = target(descriptor, input);
   return downloadXlsx(path, fileName, { ...options, query });
+}
+
+/** Saves text the console holds as a file (e.g. a private key shown once); no call is made. */
+export function saveText(text: string, fileName: string, type = 'text/plain'): void {
+  saveBlob(new Blob([text], { type }), fileName);
 }
 
 /** Sends a multipart form to a route, with upload progress, and answers its `data`. */

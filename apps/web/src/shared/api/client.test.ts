@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '@/shared/storage';
 import { ApiError } from './api-error';
 import { configureApi } from './api-hooks';
 import { downloadXlsx, get, postJson, upload } from './client';
+import { reportError } from './report';
 import { resetUnauthorized } from './unauthorized';
 
 const hooks = { showError: vi.fn(), showStateError: vi.fn(), endSession: vi.fn() };
@@ -23,6 +24,18 @@ function signIn() {
   localStorage.setItem(STORAGE_KEYS.tenantId, '7');
   localStorage.setItem(STORAGE_KEYS.language, 'en-US');
 }
+
+/** The call's failure, as the query cache reports it (the client itself shows nothing but a 401). */
+const reported = (call: Promise<unknown>) =>
+  call.then(
+    () => {
+      throw new Error('the call succeeded');
+    },
+    (error: unknown) => {
+      reportError(error);
+      throw error;
+    },
+  );
 
 describe('api client', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -88,7 +101,7 @@ describe('api client', () => {
   it('leaves the session alone on a silent 401 (a wrong password at login)', async () => {
     signIn();
     fetchMock.mockReturnValue(respond(401, { code: 401, message: 'Wrong account or password', data: null }));
-    await expect(postJson('system-server/auth/login', {}, { silent: true })).rejects.toMatchObject({
+    await expect(reported(postJson('system-server/auth/login', {}, { silent: true }))).rejects.toMatchObject({
       message: 'Wrong account or password',
     });
     expect(hooks.endSession).not.toHaveBeenCalled();
@@ -96,15 +109,17 @@ describe('api client', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('secret-token');
   });
 
-  it('shows the server message of any other code', async () => {
-    fetchMock.mockReturnValue(respond(409, { code: 409, message: 'Already exists', data: null }));
+  it('shows the server message of any other code, once, when the query cache reports it', async () => {
+    fetchMock.mockImplementation(() => respond(409, { code: 409, message: 'Already exists', data: null }));
     await expect(postJson('x', {})).rejects.toMatchObject({ kind: 'http', code: 409 });
+    expect(hooks.showError).not.toHaveBeenCalled();
+    await expect(reported(postJson('x', {}))).rejects.toMatchObject({ kind: 'http', code: 409 });
     expect(hooks.showError).toHaveBeenCalledWith('Already exists');
   });
 
   it('reports envelope B state 0 with the server msg', async () => {
     fetchMock.mockReturnValue(respond(200, { state: 0, msg: 'The old password is wrong', message: '', data: null }));
-    await expect(postJson('system-server/user/updatePwd', {})).rejects.toMatchObject({
+    await expect(reported(postJson('system-server/user/updatePwd', {}))).rejects.toMatchObject({
       kind: 'state',
       message: 'The old password is wrong',
     });
@@ -119,7 +134,7 @@ describe('api client', () => {
 
   it('says "network error" when fetch fails', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(get('x')).rejects.toMatchObject({ kind: 'network' });
+    await expect(reported(get('x'))).rejects.toMatchObject({ kind: 'network' });
     expect(hooks.showError).toHaveBeenCalledWith('Network error, please contact the administrator');
   });
 
@@ -130,7 +145,7 @@ describe('api client', () => {
       signal = init.signal ?? undefined;
       return new Promise(() => {});
     });
-    const call = get('slow');
+    const call = reported(get('slow'));
     const outcome = expect(call).rejects.toMatchObject({ kind: 'timeout', message: 'Request timeout' });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(hooks.showError).not.toHaveBeenCalled();
@@ -198,12 +213,12 @@ describe('api client', () => {
     });
 
     it('reports a time-out and a server refusal', async () => {
-      const slow = upload('x', new FormData());
+      const slow = reported(upload('x', new FormData()));
       FakeXhr.last.ontimeout?.();
       await expect(slow).rejects.toMatchObject({ kind: 'timeout' });
       expect(hooks.showError).toHaveBeenCalledWith('Request timeout');
 
-      const refused = upload('x', new FormData());
+      const refused = reported(upload('x', new FormData()));
       FakeXhr.last.status = 422;
       FakeXhr.last.responseText = JSON.stringify({ code: 422, message: 'MP3 only', data: null });
       FakeXhr.last.onload?.();
@@ -237,8 +252,27 @@ describe('api client', () => {
       fetchMock.mockReturnValue(
         respond(403, { code: 403, message: 'You do not have permission to do this', data: null }),
       );
-      await expect(downloadXlsx('x', 'y')).rejects.toMatchObject({ kind: 'http', code: 403 });
+      await expect(reported(downloadXlsx('x', 'y'))).rejects.toMatchObject({ kind: 'http', code: 403 });
       expect(hooks.showError).toHaveBeenCalledWith('You do not have permission to do this');
     });
+  });
+});
+
+describe('reportError', () => {
+  beforeEach(() => {
+    configureApi(hooks);
+    Object.values(hooks).forEach((hook) => hook.mockReset());
+  });
+
+  it('shows one failure once, and never a silent one or a 401', () => {
+    const error = new ApiError('http', 409, 'Already exists');
+    reportError(error);
+    reportError(error);
+    expect(hooks.showError).toHaveBeenCalledTimes(1);
+    const silent = new ApiError('http', 401, 'Wrong account or password');
+    silent.silent = true;
+    reportError(silent);
+    reportError(new ApiError('unauthorized', 401, 'expired'));
+    expect(hooks.showError).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,7 +2,6 @@ import { HEADERS, REQUEST_TIMEOUT_MS, SUCCESS_CODE } from '@patrol/contracts/pla
 import { currentLanguage, translateMessage } from '../i18n';
 import { getTenantId, getToken } from '../session';
 import { ApiError } from './api-error';
-import { apiHooks } from './api-hooks';
 import { handleUnauthorized } from './unauthorized';
 
 /** Per-environment base address of the API (spec section 7); same origin `/api` by default. */
@@ -14,8 +13,8 @@ export type Query = Record<string, QueryValue>;
 export type RequestOptions = {
   query?: Query;
   /**
-   * The caller shows the failure itself: nothing is shown and a 401 does not end the session
-   * (the login call answers 401 for a wrong password).
+   * The caller shows the failure itself: the query cache shows nothing and a 401 does not end the
+   * session (the login call answers 401 for a wrong password).
    */
   silent?: boolean;
   signal?: AbortSignal;
@@ -89,13 +88,17 @@ export function interpret(status: number, text: string): unknown {
   return body;
 }
 
-/** Shows a failure the way spec section 8 says, unless the caller handles it. */
-export function report(error: ApiError, options: RequestOptions): void {
-  if (options.silent) return;
-  const hooks = apiHooks();
+/**
+ * Marks a failure as the caller's own when the call was silent, and ends the session on a 401
+ * right away (whoever made the call). Showing the failure is left to the query cache (see
+ * `reportError`), so that it is shown once, whether the call was a query or a mutation.
+ */
+export function settle(error: ApiError, options: RequestOptions): void {
+  if (options.silent) {
+    error.silent = true;
+    return;
+  }
   if (error.kind === 'unauthorized') handleUnauthorized();
-  else if (error.kind === 'state') hooks.showStateError(error.message);
-  else hooks.showError(error.message);
 }
 
 /** Runs `work` against the request time-out; `abort` is called when time runs out. */
@@ -133,7 +136,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   try {
     return await withTimeout(work, () => controller.abort());
   } catch (error) {
-    if (error instanceof ApiError) report(error, options);
+    if (error instanceof ApiError) settle(error, options);
     throw error;
   }
 }
@@ -158,7 +161,7 @@ export function upload<T>(
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const fail = (error: ApiError) => {
-      report(error, options);
+      settle(error, options);
       reject(error);
     };
     xhr.open('POST', apiUrl(path, options.query));
@@ -212,12 +215,13 @@ export async function downloadXlsx(path: string, fileName: string, options: Requ
       fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`,
     );
   } catch (error) {
-    if (error instanceof ApiError) report(error, options);
+    if (error instanceof ApiError) settle(error, options);
     throw error;
   }
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
+/** Saves a file the console already holds (a download's answer, a key shown once) through the browser. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = href;

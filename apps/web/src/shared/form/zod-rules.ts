@@ -56,6 +56,18 @@ export function zodRules(
  * again when the language changes.
  */
 export function useZodForm<V extends Values>(schema: ObjectSchema, form: FormInstance<V>) {
+  useRevalidateOnLanguage(form);
+  return useMemo(
+    () => ({
+      rules: (field: keyof V & string) => zodRules(schema, field),
+      required: (field: keyof V & string) => isRequiredField(schema, field),
+    }),
+    [schema],
+  );
+}
+
+/** Messages already shown under a form's fields are translated again when the language changes. */
+export function useRevalidateOnLanguage(form: FormInstance): void {
   const language = useLanguage();
   useEffect(() => {
     const shown = form
@@ -64,11 +76,4 @@ export function useZodForm<V extends Values>(schema: ObjectSchema, form: FormIns
       .map((field) => field.name);
     if (shown.length > 0) form.validateFields(shown).catch(() => {});
   }, [language, form]);
-  return useMemo(
-    () => ({
-      rules: (field: keyof V & string) => zodRules(schema, field),
-      required: (field: keyof V & string) => isRequiredField(schema, field),
-    }),
-    [schema],
-  );
 }

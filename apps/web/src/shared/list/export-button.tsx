@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { App, Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 type Props = {
@@ -11,24 +11,16 @@ type Props = {
   onExport: () => Promise<void>;
 };
 
-/** Downloads the list as a spreadsheet; failures are shown by the api client. */
+/** Downloads the list as a spreadsheet; a failure is reported by the query client. */
 export function ExportButton({ onExport }: Props) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const handleClick = async () => {
-    setBusy(true);
-    try {
-      await onExport();
-      message.success(t('list.exported'));
-    } catch {
-      // Shown by the api client.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const exporting = useMutation({
+    mutationFn: () => onExport(),
+    onSuccess: () => message.success(t('list.exported')),
+  });
   return (
-    <Button icon={<DownloadOutlined />} loading={busy} onClick={handleClick}>
+    <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
       {t('list.export')}
     </Button>
   );

@@ -1,13 +1,18 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Form, Modal } from 'antd';
 import type { FormInstance } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '../api';
+import { useRevalidateOnLanguage } from '../form/zod-rules';
 
 type Props<V> = {
   open: boolean;
   title: ReactNode;
   form: FormInstance<V>;
-  /** Sends the form; resolve to close. A 422 answer puts the server's messages under the fields. */
+  /**
+   * Sends the form (through a mutation; its failure is reported once by the query client); resolve
+   * to close. A 422 answer also puts the server's messages under the fields.
+   */
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
   children: ReactNode;
@@ -22,7 +27,8 @@ type Props<V> = {
  */
 export function FormModal<V extends object>(props: Props<V>) {
   const { open, title, form, onSubmit, onClose, children, width = 640, initialValues } = props;
-  const [busy, setBusy] = useState(false);
+  useRevalidateOnLanguage(form);
+  const save = useMutation({ mutationFn: (values: V) => onSubmit(values) });
   // The values are set as the dialog opens, not when its animation ends: by then a quick hand may
   // already have typed.
   useEffect(() => {
@@ -37,9 +43,8 @@ export function FormModal<V extends object>(props: Props<V>) {
     } catch {
       return;
     }
-    setBusy(true);
     try {
-      await onSubmit(values);
+      await save.mutateAsync(values);
       onClose();
     } catch (error) {
       if (isApiError(error) && error.fields.length > 0) {
@@ -47,8 +52,6 @@ export function FormModal<V extends object>(props: Props<V>) {
           error.fields.filter((f) => f.path).map((f) => ({ name: f.path.split('.') as never, errors: [f.message] })),
         );
       }
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -56,7 +59,7 @@ export function FormModal<V extends object>(props: Props<V>) {
       open={open}
       title={title}
       width={width}
-      confirmLoading={busy}
+      confirmLoading={save.isPending}
       onOk={handleOk}
       onCancel={onClose}
       destroyOnHidden

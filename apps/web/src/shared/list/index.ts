@@ -1,7 +1,8 @@
 /**
  * The pieces every list screen of the console is built from: a search bar, a paged list query with
- * antd Table props, the page frame, a confirmed status switch, an export button and a form dialog
- * that shows the server's field messages. Texts are in the `common` namespace (`list.*`).
+ * antd Table props, the page frame, a confirmed status switch, an export button, row actions and a
+ * form dialog (with its state hook) that shows the server's field messages. Every change goes
+ * through a mutation, so its failure is reported once, by the query client. Texts are in the `common` namespace (`list.*`).
  */
 export { useListQuery, PAGE_SIZES } from './use-list-query';
 export type { ListParams, UseListQueryOptions } from './use-list-query';
@@ -12,7 +13,9 @@ export { StatusSwitch } from './status-switch';
 export { StatusFilter } from './status-filter';
 export { FormModal } from './form-modal';
 export { formatTime } from './format';
-export { DeleteAction, EditAction } from './row-actions';
+export { DeleteAction, EditAction, RowActions } from './row-actions';
+export { useFormDialog } from './use-form-dialog';
+export type { FormDialog } from './use-form-dialog';
 export { ListTable, fitColumn } from './list-table';
 export type { ListColumn, ListTableProps } from './list-table';
 export { TableSettings, columnsStorageKey } from './table-settings';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { Page } from '@patrol/contracts';
-import { configureApi } from '@/shared/api';
+import { configureApi, createQueryClient } from '@/shared/api';
 import { get } from '@/shared/api/client';
 import { i18n } from '@/shared/i18n';
 import { STORAGE_KEYS, writeJson } from '@/shared/storage';
@@ -39,7 +39,7 @@ function Robots() {
 }
 
 function renderList() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createQueryClient();
   return render(
     <QueryClientProvider client={client}>
       <App>
@@ -54,11 +54,13 @@ const headers = () => screen.getAllByRole('columnheader').map((th) => th.textCon
 // Each test renders a whole antd table several times; a busy machine needs more than the default.
 describe('list table', { timeout: 30_000 }, () => {
   const fetchMock = vi.fn();
+  const showError = vi.fn();
   beforeEach(async () => {
     await i18n.changeLanguage('en-US');
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockReset();
-    configureApi({ showError: vi.fn(), showStateError: vi.fn() });
+    showError.mockReset();
+    configureApi({ showError, showStateError: vi.fn() });
     localStorage.clear();
     writeJson(STORAGE_KEYS.userInfo, { userId: 42 }, 'session');
   });
@@ -97,15 +99,32 @@ describe('list table', { timeout: 30_000 }, () => {
     expect(container.querySelector('.ant-table-medium')).toBeNull();
   });
 
-  it('shows a failed list as failed, and Retry loads it again', async () => {
+  it('shows a failed list as failed (its message once, never "no data"), and Retry loads it again', async () => {
     fetchMock.mockResolvedValueOnce(
       new Response(JSON.stringify({ code: 500, message: 'Server error', data: null }), { status: 500 }),
     );
     renderList();
     expect(await screen.findByText('The list could not be loaded')).toBeTruthy();
+    expect(document.querySelector('.ant-empty-description')?.textContent).toBe('The list could not be loaded');
+    expect(showError).toHaveBeenCalledTimes(1);
+    expect(showError).toHaveBeenCalledWith('Server error');
     fetchMock.mockImplementation(async () => ok({ total: 1, rows: [{ id: 1, name: 'Gate', ip: '10.0.0.1' }] }));
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Gate')).toBeTruthy();
+    expect(screen.queryByText('The list could not be loaded')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(showError).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the rows shown when only a refresh fails, and says so once', async () => {
+    fetchMock.mockImplementationOnce(async () => ok({ total: 1, rows: [{ id: 1, name: 'Gate', ip: '10.0.0.1' }] }));
+    renderList();
+    expect(await screen.findByText('Gate')).toBeTruthy();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('Network error, please contact the administrator'));
+    expect(showError).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Gate')).toBeTruthy();
     expect(screen.queryByText('The list could not be loaded')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { App, Switch } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 type Props = {
@@ -7,7 +7,7 @@ type Props = {
   status: number;
   /** What is being switched, e.g. the user's account; shown in the question. */
   name: string;
-  /** Sends the change; the list is refreshed by the caller's mutation. */
+  /** Sends the change and refreshes the list; a failure is reported by the query client. */
   onChange: (next: 0 | 1) => Promise<unknown>;
   disabled?: boolean;
 };
@@ -16,7 +16,10 @@ type Props = {
 export function StatusSwitch({ status, name, onChange, disabled }: Props) {
   const { t } = useTranslation('common');
   const { modal, message } = App.useApp();
-  const [busy, setBusy] = useState(false);
+  const change = useMutation({
+    mutationFn: (next: 0 | 1) => onChange(next),
+    onSuccess: (_, next) => message.success(t(next ? 'list.enabledDone' : 'list.disabledDone')),
+  });
   const enabled = status === 1;
   const handleClick = () => {
     const next = enabled ? 0 : 1;
@@ -24,21 +27,13 @@ export function StatusSwitch({ status, name, onChange, disabled }: Props) {
       title: t(next ? 'list.enableTitle' : 'list.disableTitle'),
       content: t(next ? 'list.enableConfirm' : 'list.disableConfirm', { name }),
       okButtonProps: next ? {} : { danger: true },
-      onOk: async () => {
-        setBusy(true);
-        try {
-          await onChange(next);
-          message.success(t(next ? 'list.enabledDone' : 'list.disabledDone'));
-        } finally {
-          setBusy(false);
-        }
-      },
+      onOk: () => change.mutateAsync(next).catch(() => undefined),
     });
   };
   return (
     <Switch
       checked={enabled}
-      loading={busy}
+      loading={change.isPending}
       disabled={disabled}
       checkedChildren={t('list.enabled')}
       unCheckedChildren={t('list.disabled')}

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configureApi } from '@/shared/api';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { configureApi, createQueryClient } from '@/shared/api';
 import { i18n } from '@/shared/i18n';
 import { sha256Hex } from '@/shared/sha256';
 import { ChangePasswordModal } from '../components/change-password-modal';
 
 function renderModal(onClose = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const client = createQueryClient();
   render(
     <QueryClientProvider client={client}>
       <ChangePasswordModal open onClose={onClose} />

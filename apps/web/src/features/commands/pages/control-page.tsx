@@ -11,11 +11,10 @@ import {
   PoweroffOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CommandBody, CommandRecord } from '@patrol/contracts';
 import { DANGEROUS_COMMANDS } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/shared/api';
 import { FleetBanner, PresenceTag, ReadingAge, useCommandProgress, useFleet } from '@/shared/fleet';
 import { formatTime } from '@/shared/list';
 import { fetchRecentCommands, recentCommandsKey, sendCommand } from '../api/send-command';
@@ -84,19 +83,19 @@ export function ControlPage() {
   );
   useCommandProgress((record) => setUpdates((list) => [record, ...list].slice(0, 200)));
 
-  const send = async (target: number, key: ActionKey, command: CommandBody, confirm: boolean) => {
-    setBusy(key);
-    try {
-      const record = await sendCommand({ robotId: target, command, ...(confirm ? { confirm: true } : {}) });
+  const dispatch = useMutation({
+    mutationFn: (input: { robotId: number; key: ActionKey; command: CommandBody; confirm: boolean }) =>
+      sendCommand({ robotId: input.robotId, command: input.command, ...(input.confirm ? { confirm: true } : {}) }),
+    onMutate: (input) => setBusy(input.key),
+    onSuccess: (record, input) => {
       setUpdates((list) => [record, ...list].slice(0, 200));
-      message.success(t('control.sent', { command: t(`control.actions.${key}`) }));
-    } catch (error) {
-      // The API client has shown the server's message already.
-      if (!isApiError(error)) throw error;
-    } finally {
-      setBusy(null);
-    }
-  };
+      message.success(t('control.sent', { command: t(`control.actions.${input.key}`) }));
+    },
+    onSettled: () => setBusy(null),
+  });
+  /** Sends a command; a refusal is reported once by the query client, and the dialog closes. */
+  const send = (robotId: number, key: ActionKey, command: CommandBody, confirm: boolean) =>
+    dispatch.mutateAsync({ robotId, key, command, confirm }).catch(() => undefined);
 
   const run = (key: ActionKey, command: CommandBody) => {
     if (!robot) return;

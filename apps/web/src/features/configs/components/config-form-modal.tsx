@@ -2,7 +2,7 @@ import { Button, Form, Input, Typography } from 'antd';
 import { updateConfigRequest, type ConfigRow, type UpdateConfigRequest } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useZodForm } from '@/shared/form/zod-rules';
-import { FormModal } from '@/shared/list';
+import { FormModal, type FormDialog } from '@/shared/list';
 import { refreshConfigs, updateConfig } from '../api/configs-api';
 
 const isJsonKey = (key: string) => key === 'leafletConfig';
@@ -23,10 +23,11 @@ const DESCRIPTIONS = {
   '3dDashboardUrl': 'descriptions.dashboard3d',
 } as const;
 
-type Props = { config: ConfigRow | null; onClose: () => void; onSaved: () => void };
+type Props = { dialog: FormDialog<ConfigRow>; onSaved: () => void };
 
 /** Edits one setting; the key's rule (JSON for leafletConfig, URLs for the others) runs on both sides. */
-export function ConfigFormModal({ config, onClose, onSaved }: Props) {
+export function ConfigFormModal({ dialog, onSaved }: Props) {
+  const { open, record: config, close: onClose } = dialog;
   const { t } = useTranslation('configs');
   const [form] = Form.useForm<UpdateConfigRequest>();
   const { rules } = useZodForm(updateConfigRequest, form);
@@ -42,7 +43,7 @@ export function ConfigFormModal({ config, onClose, onSaved }: Props) {
   };
   return (
     <FormModal<UpdateConfigRequest>
-      open={!!config}
+      open={open}
       title={t('editTitle', { key: config?.configKey ?? '' })}
       form={form}
       onSubmit={handleSubmit}

@@ -1,9 +1,17 @@
-import { useState } from 'react';
-import { App, Button, Form, Input, Typography } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { App, Form, Input, Typography } from 'antd';
 import type { ConfigRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage, SearchBar, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
+import {
+  EditAction,
+  ListPage,
+  ListTable,
+  RowActions,
+  SearchBar,
+  formatTime,
+  useFormDialog,
+  useListQuery,
+  type ListColumn,
+} from '@/shared/list';
 import { configsKey, fetchConfigPage, type ConfigFilters } from '../api/configs-api';
 import { ConfigFormModal } from '../components/config-form-modal';
 
@@ -19,7 +27,7 @@ export function ConfigsPage() {
   const { t } = useTranslation('configs');
   const { message } = App.useApp();
   const [form] = Form.useForm<ConfigFilters>();
-  const [editing, setEditing] = useState<ConfigRow | null>(null);
+  const dialog = useFormDialog<ConfigRow>();
   const list = useListQuery<ConfigFilters, ConfigRow>({
     key: [...configsKey, 'page'],
     fetch: fetchConfigPage,
@@ -60,9 +68,9 @@ export function ConfigsPage() {
       key: 'actions',
       width: 100,
       render: (_, row) => (
-        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-          {t('edit')}
-        </Button>
+        <RowActions>
+          <EditAction onClick={() => dialog.openEdit(row)} />
+        </RowActions>
       ),
     },
   ];
@@ -78,7 +86,7 @@ export function ConfigsPage() {
       title={t('title')}
     >
       <ListTable<ConfigRow> rowKey="configId" columns={columns} {...list.tableProps} />
-      <ConfigFormModal config={editing} onClose={() => setEditing(null)} onSaved={() => message.success(t('saved'))} />
+      <ConfigFormModal dialog={dialog} onSaved={() => message.success(t('saved'))} />
     </ListPage>
   );
 }

@@ -2,20 +2,19 @@ import { Form, Input } from 'antd';
 import { createExposeRequest, updateExposeForm, type CreateExposeRequest, type ExposeRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useZodForm } from '@/shared/form/zod-rules';
-import { FormModal } from '@/shared/list';
+import { FormModal, type FormDialog } from '@/shared/list';
 import { createExpose, refreshExpose, updateExpose } from '../api/expose-api';
 
 type Props = {
-  open: boolean;
+  /** Open on the account to edit, or on a new one. */
+  dialog: FormDialog<ExposeRow>;
   tenantId: number;
-  /** The account to edit; a new one when absent. */
-  expose?: ExposeRow | null;
-  onClose: () => void;
   onSaved: () => void;
 };
 
 /** New expose account (name, account, connection password) or edit (name, and a new password when typed). */
-export function ExposeFormModal({ open, tenantId, expose, onClose, onSaved }: Props) {
+export function ExposeFormModal({ dialog, tenantId, onSaved }: Props) {
+  const { open, record: expose, close: onClose } = dialog;
   const { t } = useTranslation('expose');
   const [form] = Form.useForm<CreateExposeRequest>();
   const editing = !!expose;

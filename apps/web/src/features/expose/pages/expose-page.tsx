@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Empty, Form, Input, Select, Space } from 'antd';
+import { App, Button, Empty, Form, Input, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { ExposeRow } from '@patrol/contracts';
@@ -8,10 +8,12 @@ import { useHomeData } from '@/shared/api';
 import {
   DeleteAction,
   EditAction,
+  RowActions,
   ListPage,
   SearchBar,
   StatusSwitch,
   formatTime,
+  useFormDialog,
   useListQuery,
   ListTable,
   type ListColumn,
@@ -37,7 +39,7 @@ export function ExposePage() {
   const me = useHomeData().data?.loginUser;
   const [tenantId, setTenantId] = useState<number | null>(null);
   const [searchForm] = Form.useForm<ExposeFilters>();
-  const [editing, setEditing] = useState<ExposeRow | null | undefined>(undefined);
+  const dialog = useFormDialog<ExposeRow>();
   const choices = useQuery({
     queryKey: [...exposeKey, 'tenants'],
     queryFn: ({ signal }) => fetchTenantChoices(signal),
@@ -82,10 +84,10 @@ export function ExposePage() {
       key: 'actions',
       width: 180,
       render: (_, row) => (
-        <Space size={0}>
-          <EditAction onClick={() => setEditing(row)} />
+        <RowActions>
+          <EditAction onClick={() => dialog.openEdit(row)} />
           <DeleteAction title={t('deleteConfirm', { name: row.account })} onConfirm={() => handleDelete(row)} />
-        </Space>
+        </RowActions>
       ),
     },
   ];
@@ -118,7 +120,7 @@ export function ExposePage() {
       }
       title={t('title')}
       toolbar={
-        <Button type="primary" icon={<PlusOutlined />} disabled={!tenantId} onClick={() => setEditing(null)}>
+        <Button type="primary" icon={<PlusOutlined />} disabled={!tenantId} onClick={() => dialog.openCreate()}>
           {t('create')}
         </Button>
       }
@@ -130,11 +132,9 @@ export function ExposePage() {
       )}
       {tenantId !== null ? (
         <ExposeFormModal
-          open={editing !== undefined}
+          dialog={dialog}
           tenantId={tenantId}
-          expose={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={() => message.success(t(editing ? 'saved' : 'created'))}
+          onSaved={() => message.success(t(dialog.editing ? 'saved' : 'created'))}
         />
       ) : null}
     </ListPage>

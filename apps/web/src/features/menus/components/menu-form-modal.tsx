@@ -1,27 +1,26 @@
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { Col, Form, Input, InputNumber, Radio, Row, TreeSelect } from 'antd';
 import { createMenuRequest, type CreateMenuRequest, type MenuAdminNode } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useZodForm } from '@/shared/form/zod-rules';
+import { ContractField, type FieldKind } from '@/shared/form/contract-field';
 import { useLanguage } from '@/shared/i18n';
-import { FormModal } from '@/shared/list';
+import { FormModal, type FormDialog } from '@/shared/list';
 import { createMenu, refreshMenus, updateMenu } from '../api/menus-api';
 
-/** What the dialog opens on: a menu to edit, or a new one (under a parent, or at the top). */
-export type MenuDialog = { mode: 'edit'; menu: MenuAdminNode } | { mode: 'create'; parentId: number | null };
+/** Where a new menu goes: under a parent, or at the top. */
+export type NewMenu = { parentId: number | null };
 
-type Props = { dialog: MenuDialog | null; tree: MenuAdminNode[]; onClose: () => void; onSaved: () => void };
+type Props = { dialog: FormDialog<MenuAdminNode, NewMenu>; tree: MenuAdminNode[]; onSaved: () => void };
 
 export const menuTitle = (m: MenuAdminNode, lang: string) =>
   lang === 'zh-TW' ? m.nameZhTw : lang === 'en-US' ? m.nameEnUs : m.nameZhCn;
 
 /** New menu or edit: route name (fixed once made), path, icon, the three titles, parent, sort, visibility. */
-export function MenuFormModal({ dialog, tree, onClose, onSaved }: Props) {
+export function MenuFormModal({ dialog, tree, onSaved }: Props) {
   const { t } = useTranslation('menus');
   const lang = useLanguage();
   const [form] = Form.useForm<CreateMenuRequest>();
-  const { rules, required } = useZodForm(createMenuRequest, form);
-  const editing = dialog?.mode === 'edit' ? dialog.menu : null;
+  const editing = dialog.record;
   type Option = { value: number; title: string; disabled?: boolean; children: Option[] };
   const toOptions = (nodes: MenuAdminNode[]): Option[] =>
     nodes.map((n) => ({
@@ -43,19 +42,19 @@ export function MenuFormModal({ dialog, tree, onClose, onSaved }: Props) {
     await refreshMenus();
     onSaved();
   };
-  const item = (name: keyof CreateMenuRequest & string, label: string, input: ReactNode) => (
-    <Form.Item name={name} label={label} rules={rules(name)} required={required(name)}>
+  const item = (name: keyof CreateMenuRequest & string, label: string, input: ReactElement, kind?: FieldKind) => (
+    <ContractField schema={createMenuRequest} name={name} label={label} kind={kind}>
       {input}
-    </Form.Item>
+    </ContractField>
   );
 
   return (
     <FormModal<CreateMenuRequest>
-      open={!!dialog}
+      open={dialog.open}
       title={editing ? t('editTitle') : t('createTitle')}
       form={form}
       onSubmit={handleSubmit}
-      onClose={onClose}
+      onClose={dialog.close}
       width={720}
       initialValues={
         editing
@@ -70,7 +69,7 @@ export function MenuFormModal({ dialog, tree, onClose, onSaved }: Props) {
               nameZhTw: editing.nameZhTw,
               nameEnUs: editing.nameEnUs,
             }
-          : { parentId: dialog?.mode === 'create' ? dialog.parentId : null, sort: 10, showFlag: 1 }
+          : { parentId: dialog.context?.parentId ?? null, sort: 10, showFlag: 1 }
       }
     >
       <Row gutter={16}>
@@ -80,19 +79,19 @@ export function MenuFormModal({ dialog, tree, onClose, onSaved }: Props) {
               <Input disabled />
             </Form.Item>
           ) : (
-            item('name', t('fields.name'), <Input maxLength={100} autoComplete="off" />)
+            item('name', t('fields.name'), <Input autoComplete="off" />)
           )}
         </Col>
-        <Col span={12}>{item('path', t('fields.path'), <Input maxLength={200} />)}</Col>
-        <Col span={8}>{item('nameZhCn', t('fields.nameZhCn'), <Input maxLength={100} />)}</Col>
-        <Col span={8}>{item('nameZhTw', t('fields.nameZhTw'), <Input maxLength={100} />)}</Col>
-        <Col span={8}>{item('nameEnUs', t('fields.nameEnUs'), <Input maxLength={100} />)}</Col>
+        <Col span={12}>{item('path', t('fields.path'), <Input />)}</Col>
+        <Col span={8}>{item('nameZhCn', t('fields.nameZhCn'), <Input />)}</Col>
+        <Col span={8}>{item('nameZhTw', t('fields.nameZhTw'), <Input />)}</Col>
+        <Col span={8}>{item('nameEnUs', t('fields.nameEnUs'), <Input />)}</Col>
         <Col span={12}>
           <Form.Item name="parentId" label={t('fields.parent')}>
             <TreeSelect allowClear treeDefaultExpandAll placeholder={t('topLevel')} treeData={toOptions(tree)} />
           </Form.Item>
         </Col>
-        <Col span={12}>{item('icon', t('fields.icon'), <Input maxLength={100} placeholder="HomeOutlined" />)}</Col>
+        <Col span={12}>{item('icon', t('fields.icon'), <Input placeholder="HomeOutlined" />)}</Col>
         <Col span={12}>{item('sort', t('fields.sort'), <InputNumber style={{ width: '100%' }} precision={0} />)}</Col>
         <Col span={12}>
           {item(

@@ -1,13 +1,21 @@
-import { useState } from 'react';
-import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { MenuAdminNode } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/shared/i18n';
-import { ListPage, StatusSwitch, ListTable, type ListColumn } from '@/shared/list';
+import {
+  DeleteAction,
+  EditAction,
+  ListPage,
+  ListTable,
+  RowActions,
+  StatusSwitch,
+  useFormDialog,
+  type ListColumn,
+} from '@/shared/list';
 import { deleteMenu, fetchMenuTree, menusKey, refreshMenus, setMenuStatus } from '../api/menus-api';
-import { MenuFormModal, menuTitle, type MenuDialog } from '../components/menu-form-modal';
+import { MenuFormModal, menuTitle, type NewMenu } from '../components/menu-form-modal';
 
 /** Children of leaves as undefined, so the table shows no expander there. */
 const forTable = (nodes: MenuAdminNode[]): MenuAdminNode[] =>
@@ -21,7 +29,7 @@ export function MenusPage() {
   const { t } = useTranslation('menus');
   const lang = useLanguage();
   const { message } = App.useApp();
-  const [dialog, setDialog] = useState<MenuDialog | null>(null);
+  const dialog = useFormDialog<MenuAdminNode, NewMenu>();
   const tree = useQuery({ queryKey: [...menusKey, 'tree'], queryFn: ({ signal }) => fetchMenuTree(signal) });
 
   const handleStatus = async (menu: MenuAdminNode, status: 0 | 1) => {
@@ -62,32 +70,24 @@ export function MenusPage() {
     {
       title: t('actions'),
       key: 'actions',
-      width: 240,
       render: (_, m) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ mode: 'edit', menu: m })}>
-            {t('edit')}
-          </Button>
+        <RowActions>
+          <EditAction onClick={() => dialog.openEdit(m)} />
           <Button
             type="link"
             size="small"
             icon={<PlusOutlined />}
-            onClick={() => setDialog({ mode: 'create', parentId: m.menuId })}
+            onClick={() => dialog.openCreate({ parentId: m.menuId })}
           >
             {t('addChild')}
           </Button>
-          {m.builtIn ? null : (
-            <Popconfirm
-              title={t('deleteConfirm', { name: menuTitle(m, lang) })}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => handleDelete(m)}
-            >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                {t('delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+          <DeleteAction
+            title={t('deleteConfirm', { name: menuTitle(m, lang) })}
+            onConfirm={() => handleDelete(m)}
+            disabled={m.builtIn}
+            reason={t('deleteBuiltIn')}
+          />
+        </RowActions>
       ),
     },
   ];
@@ -96,7 +96,7 @@ export function MenusPage() {
     <ListPage
       title={t('title')}
       toolbar={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'create', parentId: null })}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate({ parentId: null })}>
           {t('create')}
         </Button>
       }
@@ -115,8 +115,7 @@ export function MenusPage() {
       <MenuFormModal
         dialog={dialog}
         tree={tree.data ?? []}
-        onClose={() => setDialog(null)}
-        onSaved={() => message.success(t(dialog?.mode === 'edit' ? 'saved' : 'created'))}
+        onSaved={() => message.success(t(dialog.editing ? 'saved' : 'created'))}
       />
     </ListPage>
   );

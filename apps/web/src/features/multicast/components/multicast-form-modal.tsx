@@ -9,21 +9,20 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useRobotOptions } from '@/shared/fleet';
 import { useZodForm } from '@/shared/form/zod-rules';
-import { FormModal } from '@/shared/list';
+import { FormModal, type FormDialog } from '@/shared/list';
 import { createMulticast, refreshMulticast, updateMulticast } from '../api/multicast-api';
 
 type Props = {
-  open: boolean;
-  /** The config to edit; a new one when absent. */
-  config?: MulticastRow | null;
-  onClose: () => void;
+  /** Open on the row to edit, or on a new one. */
+  dialog: FormDialog<MulticastRow>;
   onSaved: () => void;
 };
 
 const PORTS = ['telecontrolPort', 'telemetryPort', 'videoPort'] as const;
 
 /** New or edited multicast config: name, enabled, IP, the three ports and its robots. */
-export function MulticastFormModal({ open, config, onClose, onSaved }: Props) {
+export function MulticastFormModal({ dialog, onSaved }: Props) {
+  const { open, record: config, close: onClose } = dialog;
   const { t } = useTranslation('multicast');
   const [form] = Form.useForm<CreateMulticastRequest>();
   const { rules, required } = useZodForm(multicastForm, form);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { App, Button, Form, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { MulticastRow } from '@patrol/contracts';
@@ -6,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import {
   DeleteAction,
   EditAction,
+  RowActions,
   ListPage,
   SearchBar,
   formatTime,
+  useFormDialog,
   useListQuery,
   ListTable,
   type ListColumn,
@@ -27,7 +28,7 @@ export function MulticastPage() {
   const { t } = useTranslation('multicast');
   const { message } = App.useApp();
   const [searchForm] = Form.useForm<MulticastFilters>();
-  const [editing, setEditing] = useState<MulticastRow | null | undefined>(undefined);
+  const dialog = useFormDialog<MulticastRow>();
   const list = useListQuery<MulticastFilters, MulticastRow>({
     key: [...multicastKey, 'page'],
     fetch: fetchMulticastPage,
@@ -77,10 +78,10 @@ export function MulticastPage() {
       key: 'actions',
       width: 170,
       render: (_, row) => (
-        <Space size={0}>
-          <EditAction onClick={() => setEditing(row)} />
+        <RowActions>
+          <EditAction onClick={() => dialog.openEdit(row)} />
           <DeleteAction title={t('deleteConfirm', { name: row.name })} onConfirm={() => handleDelete(row)} />
-        </Space>
+        </RowActions>
       ),
     },
   ];
@@ -96,18 +97,13 @@ export function MulticastPage() {
       }
       title={t('title')}
       toolbar={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
           {t('create')}
         </Button>
       }
     >
       <ListTable<MulticastRow> rowKey="multicastId" columns={columns} {...list.tableProps} />
-      <MulticastFormModal
-        open={editing !== undefined}
-        config={editing}
-        onClose={() => setEditing(undefined)}
-        onSaved={() => message.success(t(editing ? 'saved' : 'created'))}
-      />
+      <MulticastFormModal dialog={dialog} onSaved={() => message.success(t(dialog.editing ? 'saved' : 'created'))} />
     </ListPage>
   );
 }

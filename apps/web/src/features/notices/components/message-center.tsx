@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Collapse, Dropdown, Empty, Pagination, Spin, Tooltip, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -43,21 +43,16 @@ export function MessageCenter() {
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState(1);
   const [fresh, setFresh] = useState(false);
-  const [marking, setMarking] = useState(false);
   const queryClient = useQueryClient();
   const notices = useNoticePage(page, open);
   const unread = useUnreadCount().data ?? 0;
   useNoticePush(() => setFresh(true));
 
-  const handleMarkAll = async () => {
-    setMarking(true);
-    try {
-      await markAllNoticesRead();
-      await queryClient.invalidateQueries({ queryKey: noticesKey });
-    } finally {
-      setMarking(false);
-    }
-  };
+  const markAll = useMutation({
+    mutationFn: () => markAllNoticesRead(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: noticesKey }),
+  });
+  const handleMarkAll = () => markAll.mutate();
 
   const handleOpenChange = (next: boolean) => {
     setOpen(next);
@@ -71,7 +66,7 @@ export function MessageCenter() {
       size="small"
       title={t('title')}
       extra={
-        <Button size="small" type="link" disabled={unread === 0} loading={marking} onClick={() => void handleMarkAll()}>
+        <Button size="small" type="link" disabled={unread === 0} loading={markAll.isPending} onClick={handleMarkAll}>
           {t('markAllRead')}
         </Button>
       }

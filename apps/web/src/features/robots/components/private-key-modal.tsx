@@ -2,19 +2,7 @@ import { Alert, App, Button, Input, Modal, Space } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { RobotKeyResponse } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-
-/** Saves text as a file through the browser. */
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-pem-file' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled, as the shared download does (some browsers need it).
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { saveText } from '@/shared/api';
 
 /**
  * The robot's new private key, shown this one time: the server does not keep it. It goes onto the
@@ -40,7 +28,11 @@ export function PrivateKeyModal({ keys, onClose }: { keys: RobotKeyResponse | nu
           >
             {t('key.copy')}
           </Button>
-          <Button type="primary" icon={<DownloadOutlined />} onClick={() => download(fileName, keys!.privateKey)}>
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            onClick={() => saveText(keys!.privateKey, fileName, 'application/x-pem-file')}
+          >
             {t('key.download', { file: fileName })}
           </Button>
           <Button onClick={onClose}>{t('key.close')}</Button>

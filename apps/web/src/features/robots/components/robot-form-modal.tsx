@@ -8,20 +8,19 @@ import {
 } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useZodForm } from '@/shared/form/zod-rules';
-import { FormModal } from '@/shared/list';
+import { FormModal, type FormDialog } from '@/shared/list';
 import { createRobot, refreshRobots, updateRobot } from '../api/robots-api';
 
 type Props = {
-  open: boolean;
-  /** The robot to edit; a new one when absent. */
-  robot?: RobotRow | null;
-  onClose: () => void;
+  /** Open on the row to edit, or on a new one. */
+  dialog: FormDialog<RobotRow>;
   /** After a create, with the new key pair's private key; after an edit, without. */
   onSaved: (created?: RobotKeyResponse) => void;
 };
 
 /** Register a robot (product ID, serial number, name) or edit its product ID and name. */
-export function RobotFormModal({ open, robot, onClose, onSaved }: Props) {
+export function RobotFormModal({ dialog, onSaved }: Props) {
+  const { open, record: robot, close: onClose } = dialog;
   const { t } = useTranslation('robots');
   const [form] = Form.useForm<CreateRobotRequest>();
   const editing = !!robot;

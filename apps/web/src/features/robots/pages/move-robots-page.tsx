@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Empty, Form, Input, Select, Space, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { RobotRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { PresenceTag } from '@/shared/fleet';
@@ -34,6 +34,17 @@ export function MoveRobotsPage() {
     enabled: sourceId !== null,
   });
   const nameOf = (id: number | null) => tenants.data?.find((o) => o.tenantId === id)?.tenantName ?? '';
+  const move = useMutation({
+    mutationFn: async (input: { robotIds: number[]; targetTenantId: number }) => {
+      const result = await moveRobots(input);
+      await refreshRobotsToMove();
+      return result;
+    },
+    onSuccess: (result, input) => {
+      setSelected([]);
+      message.success(t('move.moved', { count: result.moved, to: nameOf(input.targetTenantId) }));
+    },
+  });
   const options = (tenants.data ?? []).map((o) => ({ value: o.tenantId, label: o.tenantName }));
 
   const confirmMove = () => {
@@ -44,12 +55,7 @@ export function MoveRobotsPage() {
       okText: t('move.confirmOk'),
       okButtonProps: { danger: true },
       cancelText: t('move.cancel'),
-      onOk: async () => {
-        const result = await moveRobots({ robotIds: selected, targetTenantId: targetId });
-        setSelected([]);
-        await refreshRobotsToMove();
-        message.success(t('move.moved', { count: result.moved, to: nameOf(targetId) }));
-      },
+      onOk: () => move.mutateAsync({ robotIds: selected, targetTenantId: targetId }).catch(() => undefined),
     });
   };
 

@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Popconfirm, Select, Space } from 'antd';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
 import type { RobotKeyResponse, RobotRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { PresenceTag, useFleet } from '@/shared/fleet';
 import {
   DeleteAction,
   EditAction,
+  RowActions,
   ExportButton,
   ListPage,
   SearchBar,
   formatTime,
+  useFormDialog,
   useListQuery,
   ListTable,
   type ListColumn,
@@ -35,7 +38,7 @@ export function RobotsPage() {
   const { t } = useTranslation('robots');
   const { message } = App.useApp();
   const [searchForm] = Form.useForm<RobotFilters>();
-  const [editing, setEditing] = useState<RobotRow | null | undefined>(undefined);
+  const dialog = useFormDialog<RobotRow>();
   const [keys, setKeys] = useState<RobotKeyResponse | null>(null);
   const list = useListQuery<RobotFilters, RobotRow>({
     key: robotsKey,
@@ -47,11 +50,14 @@ export function RobotsPage() {
   const { fleet } = useFleet();
   const live = (row: RobotRow) => fleet.get(row.robotId);
 
-  const handleRotate = async (row: RobotRow) => {
-    const rotated = await rotateRobotKey(row.robotId);
-    await refreshRobots();
-    setKeys(rotated);
-  };
+  const rotate = useMutation({
+    mutationFn: async (row: RobotRow) => {
+      const rotated = await rotateRobotKey(row.robotId);
+      await refreshRobots();
+      return rotated;
+    },
+    onSuccess: setKeys,
+  });
   const handleDelete = async (row: RobotRow) => {
     await deleteRobot(row.robotId);
     await refreshRobots();
@@ -81,12 +87,12 @@ export function RobotsPage() {
       key: 'actions',
       width: 260,
       render: (_, row) => (
-        <Space size={0}>
-          <EditAction onClick={() => setEditing(row)} />
+        <RowActions>
+          <EditAction onClick={() => dialog.openEdit(row)} />
           <Popconfirm
             title={t('rotateConfirm', { name: row.name })}
             description={t('rotateHint')}
-            onConfirm={() => handleRotate(row)}
+            onConfirm={() => rotate.mutateAsync(row).catch(() => undefined)}
           >
             <Button type="link" size="small" icon={<KeyOutlined />}>
               {t('rotate')}
@@ -97,7 +103,7 @@ export function RobotsPage() {
             description={t('deleteHint')}
             onConfirm={() => handleDelete(row)}
           />
-        </Space>
+        </RowActions>
       ),
     },
   ];
@@ -126,7 +132,7 @@ export function RobotsPage() {
       toolbar={
         <Space>
           <ExportButton onExport={() => exportRobots(list.filters, t('title'))} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
             {t('create')}
           </Button>
         </Space>
@@ -134,9 +140,7 @@ export function RobotsPage() {
     >
       <ListTable<RobotRow> rowKey="robotId" columns={columns} aria-label={t('title')} {...list.tableProps} />
       <RobotFormModal
-        open={editing !== undefined}
-        robot={editing}
-        onClose={() => setEditing(undefined)}
+        dialog={dialog}
         onSaved={(created) => {
           if (created) setKeys(created);
           else message.success(t('saved'));

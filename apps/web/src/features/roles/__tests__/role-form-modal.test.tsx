@@ -11,7 +11,18 @@ function renderModal(role: RoleRow | null, onClose = vi.fn(), onSaved = vi.fn())
   render(
     <QueryClientProvider client={queryClient}>
       <App>
-        <RoleFormModal open role={role} onClose={onClose} onSaved={onSaved} />
+        <RoleFormModal
+          dialog={{
+            open: true,
+            record: role,
+            context: undefined,
+            editing: !!role,
+            openCreate: vi.fn(),
+            openEdit: vi.fn(),
+            close: onClose,
+          }}
+          onSaved={onSaved}
+        />
       </App>
     </QueryClientProvider>,
   );

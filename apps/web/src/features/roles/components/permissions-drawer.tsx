@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Drawer, Empty, Flex, Input, Spin, Table, Tabs, Tree } from 'antd';
 import type { TableColumnsType, TreeDataNode } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import type { GrantableResource, MenuNode, RoleGrants, RoleRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { MethodTag } from '@/shared/list';
@@ -53,24 +54,21 @@ function PermissionsEditor({ role, data, onClose }: EditorProps) {
   const [checked, setChecked] = useState<number[]>(() => initialChecked(data.menus, data.menuIds));
   const [selected, setSelected] = useState<number[]>(() => data.resourceIds.filter((id) => offered.has(id)));
   const [filter, setFilter] = useState('');
-  const [saving, setSaving] = useState(false);
   const readOnly = data.readOnly;
   const menuIds = useMemo(() => withAncestors(data.menus, new Set(checked)), [data, checked]);
   const shown = useMemo(() => filterResources(data.resources, filter), [data, filter]);
 
-  const handleSave = async () => {
-    setSaving(true);
-    try {
+  const save = useMutation({
+    mutationFn: async () => {
       await grantRole({ roleId: role.roleId, menuIds: [...menuIds, ...hidden], resourceIds: selected });
       await refreshAfterGrant();
+    },
+    // On a refusal the query client shows it once; the drawer keeps the choices.
+    onSuccess: () => {
       message.success(t('grantsSaved'));
       onClose();
-    } catch {
-      // The api client has shown the refusal; the drawer keeps the choices.
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   const columns: TableColumnsType<GrantableResource> = [
     {
@@ -140,7 +138,7 @@ function PermissionsEditor({ role, data, onClose }: EditorProps) {
       />
       <Flex justify="flex-end" gap={8} style={{ marginTop: 16 }}>
         <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button type="primary" loading={saving} disabled={readOnly} onClick={handleSave}>
+        <Button type="primary" loading={save.isPending} disabled={readOnly} onClick={() => save.mutate()}>
           {t('save')}
         </Button>
       </Flex>

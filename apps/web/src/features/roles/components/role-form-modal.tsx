@@ -1,19 +1,19 @@
 import { Form, Input } from 'antd';
 import { createRoleRequest, type CreateRoleRequest, type RoleRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useZodForm } from '@/shared/form/zod-rules';
-import { FormModal } from '@/shared/list';
+import { ContractField } from '@/shared/form/contract-field';
+import { FormModal, type FormDialog } from '@/shared/list';
 import { createRole } from '../api/create-role';
 import { refreshRoles } from '../api/get-role-page';
 import { updateRole } from '../api/update-role';
 
-type Props = { open: boolean; role?: RoleRow | null; onClose: () => void; onSaved: () => void };
+type Props = { dialog: FormDialog<RoleRow>; onSaved: () => void };
 
 /** New role or edit: name, code (fixed for the platform administrators' role) and remark. */
-export function RoleFormModal({ open, role, onClose, onSaved }: Props) {
+export function RoleFormModal({ dialog, onSaved }: Props) {
+  const { open, record: role, close: onClose } = dialog;
   const { t } = useTranslation('roles');
   const [form] = Form.useForm<CreateRoleRequest>();
-  const { rules, required } = useZodForm(createRoleRequest, form);
   const handleSubmit = async (values: CreateRoleRequest) => {
     if (role) await updateRole({ roleId: role.roleId, ...values, remark: values.remark ?? '' });
     else await createRole(values);
@@ -30,15 +30,15 @@ export function RoleFormModal({ open, role, onClose, onSaved }: Props) {
       width={520}
       initialValues={role ? { roleName: role.roleName, roleCode: role.roleCode, remark: role.remark ?? '' } : {}}
     >
-      <Form.Item name="roleName" label={t('fields.roleName')} rules={rules('roleName')} required={required('roleName')}>
-        <Input maxLength={50} />
-      </Form.Item>
-      <Form.Item name="roleCode" label={t('fields.roleCode')} rules={rules('roleCode')} required={required('roleCode')}>
-        <Input maxLength={64} disabled={role?.readOnly} autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="remark" label={t('fields.remark')} rules={rules('remark')}>
-        <Input.TextArea rows={3} maxLength={500} showCount />
-      </Form.Item>
+      <ContractField schema={createRoleRequest} name="roleName" label={t('fields.roleName')}>
+        <Input />
+      </ContractField>
+      <ContractField schema={createRoleRequest} name="roleCode" label={t('fields.roleCode')}>
+        <Input disabled={role?.readOnly} autoComplete="off" />
+      </ContractField>
+      <ContractField schema={createRoleRequest} name="remark" label={t('fields.remark')}>
+        <Input.TextArea rows={3} showCount />
+      </ContractField>
     </FormModal>
   );
 }

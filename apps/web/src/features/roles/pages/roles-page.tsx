@@ -1,9 +1,21 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Popconfirm, Space, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import type { RoleRow } from '@patrol/contracts';
+import { App, Button, Form, Input, Tag } from 'antd';
+import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { seededText, TEXT_MAX, type RoleRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListPage, SearchBar, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
+import { useLanguage } from '@/shared/i18n';
+import {
+  DeleteAction,
+  EditAction,
+  ListPage,
+  ListTable,
+  RowActions,
+  SearchBar,
+  formatTime,
+  useFormDialog,
+  useListQuery,
+  type ListColumn,
+} from '@/shared/list';
 import { deleteRole } from '../api/delete-role';
 import { fetchRolePage, refreshRoles, rolePageKey, type RoleFilters } from '../api/get-role-page';
 import { PermissionsDrawer } from '../components/permissions-drawer';
@@ -17,7 +29,8 @@ export function RolesPage() {
   const { t } = useTranslation('roles');
   const { message } = App.useApp();
   const [searchForm] = Form.useForm<RoleFilters>();
-  const [editing, setEditing] = useState<RoleRow | null | undefined>(undefined);
+  const lang = useLanguage();
+  const dialog = useFormDialog<RoleRow>();
   const [granting, setGranting] = useState<RoleRow | null>(null);
   const list = useListQuery<RoleFilters, RoleRow>({
     key: rolePageKey,
@@ -26,12 +39,7 @@ export function RolesPage() {
   });
 
   const handleDelete = async (row: RoleRow) => {
-    try {
-      await deleteRole(row.roleId);
-    } catch {
-      // The api client has shown the refusal (e.g. users still hold the role).
-      return;
-    }
+    await deleteRole(row.roleId);
     await refreshRoles();
     message.success(t('deleted'));
   };
@@ -41,39 +49,40 @@ export function RolesPage() {
       title: t('fields.roleName'),
       dataIndex: 'roleName',
       width: 200,
+      // A built-in role nobody renamed shows in the reader's language (docs/decisions.md).
       render: (v: string, row) => (
         <>
-          {v} {row.readOnly ? <Tag color="gold">{t('platformTag')}</Tag> : null}
+          {seededText('roleName', row.roleCode, v, lang)}{' '}
+          {row.readOnly ? <Tag color="gold">{t('platformTag')}</Tag> : null}
         </>
       ),
     },
     { title: t('fields.roleCode'), dataIndex: 'roleCode', width: 180 },
-    { title: t('fields.remark'), dataIndex: 'remark', ellipsis: true },
+    {
+      title: t('fields.remark'),
+      dataIndex: 'remark',
+      ellipsis: true,
+      render: (v: string | null, row) => seededText('roleRemark', row.roleCode, v, lang),
+    },
     { title: t('fields.userCount'), dataIndex: 'userCount', width: 90, align: 'right' },
     { title: t('fields.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
     {
       title: t('actions'),
       key: 'actions',
-      width: 260,
       render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-            {t('edit')}
-          </Button>
+        <RowActions>
+          <EditAction onClick={() => dialog.openEdit(row)} />
           <Button type="link" size="small" icon={<SafetyOutlined />} onClick={() => setGranting(row)}>
             {t('permissions')}
           </Button>
-          <Popconfirm
+          <DeleteAction
             title={t('deleteConfirm', { name: row.roleName })}
-            okButtonProps={{ danger: true }}
             onConfirm={() => handleDelete(row)}
-            disabled={row.readOnly}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={row.readOnly}>
-              {t('delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
+            // The server refuses both too; here the reason shows before anyone tries.
+            disabled={row.readOnly || row.userCount > 0}
+            reason={row.readOnly ? t('deletePlatform') : t('deleteHeld', { count: row.userCount })}
+          />
+        </RowActions>
       ),
     },
   ];
@@ -83,27 +92,22 @@ export function RolesPage() {
       search={
         <SearchBar<RoleFilters> form={searchForm} onSearch={list.search} onReset={list.reset}>
           <Form.Item name="roleName" label={t('fields.roleName')}>
-            <Input allowClear maxLength={50} style={{ width: 180 }} />
+            <Input allowClear maxLength={TEXT_MAX.roleName} style={{ width: 180 }} />
           </Form.Item>
           <Form.Item name="roleCode" label={t('fields.roleCode')}>
-            <Input allowClear maxLength={64} style={{ width: 180 }} />
+            <Input allowClear maxLength={TEXT_MAX.roleCode} style={{ width: 180 }} />
           </Form.Item>
         </SearchBar>
       }
       title={t('title')}
       toolbar={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
           {t('create')}
         </Button>
       }
     >
       <ListTable<RoleRow> rowKey="roleId" columns={columns} {...list.tableProps} />
-      <RoleFormModal
-        open={editing !== undefined}
-        role={editing}
-        onClose={() => setEditing(undefined)}
-        onSaved={() => message.success(t(editing ? 'saved' : 'created'))}
-      />
+      <RoleFormModal dialog={dialog} onSaved={() => message.success(t(dialog.editing ? 'saved' : 'created'))} />
       <PermissionsDrawer role={granting} onClose={() => setGranting(null)} />
     </ListPage>
   );

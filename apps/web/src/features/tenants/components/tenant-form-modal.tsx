@@ -2,15 +2,13 @@ import { Col, Form, Input, Row } from 'antd';
 import { createTenantForm, updateTenantForm, type CreateTenantForm, type TenantRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useZodForm } from '@/shared/form/zod-rules';
-import { FormModal } from '@/shared/list';
+import { FormModal, type FormDialog } from '@/shared/list';
 import { sha256Hex } from '@/shared/sha256';
 import { createTenant, refreshTenants, updateTenant } from '../api/tenants-api';
 
 type Props = {
-  open: boolean;
-  /** The tenant to edit; a new tenant when absent. */
-  tenant?: TenantRow | null;
-  onClose: () => void;
+  /** Open on the row to edit, or on a new one. */
+  dialog: FormDialog<TenantRow>;
   onSaved: () => void;
 };
 
@@ -20,7 +18,8 @@ type Values = Partial<CreateTenantForm>;
  * New tenant (code, name, the administrator's account, name, phone, email and password) or edit
  * (name and contacts; the code and the administrator's account stay as created).
  */
-export function TenantFormModal({ open, tenant, onClose, onSaved }: Props) {
+export function TenantFormModal({ dialog, onSaved }: Props) {
+  const { open, record: tenant, close: onClose } = dialog;
   const { t } = useTranslation('tenants');
   const [form] = Form.useForm<Values>();
   const editing = !!tenant;

@@ -1,17 +1,20 @@
-import { useState } from 'react';
 import { App, Button, Form, Input, Tag } from 'antd';
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TenantRow } from '@patrol/contracts';
+import { PlusOutlined } from '@ant-design/icons';
+import { seededText, type TenantRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@/shared/i18n';
 import {
+  EditAction,
   ExportButton,
   ListPage,
   SearchBar,
   StatusFilter,
   StatusSwitch,
   formatTime,
+  useFormDialog,
   useListQuery,
   ListTable,
+  RowActions,
   type ListColumn,
 } from '@/shared/list';
 import { exportTenants, fetchTenantPage, refreshTenants, setTenantStatus, tenantsKey } from '../api/tenants-api';
@@ -21,9 +24,10 @@ import { TenantFormModal } from '../components/tenant-form-modal';
 /** Tenants (`/sys/tenant`, platform administrators): create with an administrator, edit, enable or disable. */
 export function TenantsPage() {
   const { t } = useTranslation('tenants');
+  const lang = useLanguage();
   const { message } = App.useApp();
   const [searchForm] = Form.useForm<TenantFilters>();
-  const [editing, setEditing] = useState<TenantRow | null | undefined>(undefined);
+  const dialog = useFormDialog<TenantRow>();
   const list = useListQuery<TenantFilters, TenantRow>({
     key: [...tenantsKey, 'page'],
     fetch: fetchTenantPage,
@@ -46,7 +50,13 @@ export function TenantsPage() {
         </>
       ),
     },
-    { title: t('fields.tenantName'), dataIndex: 'tenantName', ellipsis: true },
+    {
+      title: t('fields.tenantName'),
+      dataIndex: 'tenantName',
+      ellipsis: true,
+      // The platform tenant, unless renamed, shows in the reader's language (docs/decisions.md).
+      render: (v: string, row) => seededText('tenantName', row.tenantCode, v, lang),
+    },
     { title: t('fields.adminAccount'), dataIndex: 'adminAccount', width: 150 },
     { title: t('fields.adminName'), dataIndex: 'adminName', width: 130 },
     { title: t('fields.adminPhone'), dataIndex: 'adminPhone', width: 150 },
@@ -72,9 +82,9 @@ export function TenantsPage() {
       width: 100,
       fixed: 'right',
       render: (_, row) => (
-        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-          {t('edit')}
-        </Button>
+        <RowActions>
+          <EditAction onClick={() => dialog.openEdit(row)} />
+        </RowActions>
       ),
     },
   ];
@@ -93,19 +103,14 @@ export function TenantsPage() {
       toolbar={
         <>
           <ExportButton onExport={() => exportTenants(list.filters, t('title'))} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
             {t('create')}
           </Button>
         </>
       }
     >
       <ListTable<TenantRow> rowKey="tenantId" columns={columns} {...list.tableProps} />
-      <TenantFormModal
-        open={editing !== undefined}
-        tenant={editing}
-        onClose={() => setEditing(undefined)}
-        onSaved={() => message.success(t(editing ? 'saved' : 'created'))}
-      />
+      <TenantFormModal dialog={dialog} onSaved={() => message.success(t(dialog.editing ? 'saved' : 'created'))} />
     </ListPage>
   );
 }

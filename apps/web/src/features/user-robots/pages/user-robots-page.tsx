@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Flex, Input, Tag, Transfer, Typography } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { UserRobotsUser } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListTable, type ListColumn } from '@/shared/list';
@@ -25,7 +25,6 @@ export function UserRobotsPage() {
   const [keyword, setKeyword] = useState('');
   // The assignment as edited, until saved; the stored one otherwise.
   const [edited, setEdited] = useState<number[] | null>(null);
-  const [saving, setSaving] = useState(false);
   const { robots } = useFleet();
   const users = useQuery({
     queryKey: [...userRobotsKey, 'users'],
@@ -47,17 +46,18 @@ export function UserRobotsPage() {
   );
   const dirty = !!assigned.data && [...target].sort().join(',') !== [...assigned.data.robotIds].sort().join(',');
 
-  const save = async () => {
-    if (userId === null) return;
-    setSaving(true);
-    try {
-      await assignUserRobots(userId, target);
+  const assign = useMutation({
+    mutationFn: async (input: { userId: number; robotIds: number[] }) => {
+      await assignUserRobots(input.userId, input.robotIds);
       await refreshUserRobots();
+    },
+    onSuccess: () => {
       setEdited(null);
       message.success(t('saved'));
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const save = () => {
+    if (userId !== null) assign.mutate({ userId, robotIds: target });
   };
 
   const columns: ListColumn<UserRobotsUser>[] = [
@@ -102,7 +102,7 @@ export function UserRobotsPage() {
         title={user ? t('robotsOf', { name: `${user.username} (${user.account})` }) : t('robotsTitle')}
         extra={
           user && !user.fleetWide ? (
-            <Button type="primary" icon={<SaveOutlined />} disabled={!dirty} loading={saving} onClick={save}>
+            <Button type="primary" icon={<SaveOutlined />} disabled={!dirty} loading={assign.isPending} onClick={save}>
               {t('save')}
             </Button>
           ) : null

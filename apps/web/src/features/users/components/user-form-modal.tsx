@@ -1,30 +1,29 @@
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
-import { createUserForm, updateUserForm, type UserRow } from '@patrol/contracts';
+import dayjs from 'dayjs';
+import { createUserForm, seededText, updateUserForm, type UserRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useZodForm } from '@/shared/form/zod-rules';
-import { translateMessage } from '@/shared/i18n';
-import { FormModal } from '@/shared/list';
+import { useLanguage } from '@/shared/i18n';
+import { ContractField, type FieldKind } from '@/shared/form/contract-field';
+import { FormModal, type FormDialog } from '@/shared/list';
 import { sha256Hex } from '@/shared/sha256';
 import { createUser, fetchRoleOptions, refreshUsers, updateUser, usersKey } from '../api/users-api';
 
 type Props = {
-  open: boolean;
-  /** The user to edit; a new user when absent. */
-  user?: UserRow | null;
-  onClose: () => void;
+  /** Open on the user to edit, or on a new one. */
+  dialog: FormDialog<UserRow>;
   onSaved: () => void;
 };
 
+/** The form's values are the contract's (the birthday a `YYYY-MM-DD` string, numbers or null). */
 type Values = {
   account?: string;
   username?: string;
   nickname?: string;
   idNumber?: string;
   gender?: 'male' | 'female';
-  birthday?: Dayjs | null;
+  birthday?: string | null;
   height?: number | null;
   age?: number | null;
   phone?: string;
@@ -35,56 +34,29 @@ type Values = {
   confirmPassword?: string;
 };
 
-/** The form's values as the contract reads them (the birthday as YYYY-MM-DD). */
-const toContract = (v: Values) => ({
-  ...v,
-  birthday: v.birthday ? v.birthday.format('YYYY-MM-DD') : null,
-  height: v.height ?? null,
-  age: v.age ?? null,
-});
-
 /** New user (with password) or edit (profile and roles; the account stays as created). */
-export function UserFormModal({ open, user, onClose, onSaved }: Props) {
+export function UserFormModal({ dialog, onSaved }: Props) {
+  const { open, record: user, close: onClose } = dialog;
   const { t } = useTranslation('users');
   const [form] = Form.useForm<Values>();
+  const lang = useLanguage();
   const editing = !!user;
   const schema = editing ? updateUserForm : createUserForm;
-  const zod = useZodForm(
-    {
-      shape: schema.shape as never,
-      safeParse: (value: unknown) => schema.safeParse(toContract(value as Values)),
-    },
-    form,
-  );
-  /** Date and number fields are checked as the contract reads them (a string, a number). */
-  const rules = (name: keyof Values & string) =>
-    name === 'birthday' || name === 'height' || name === 'age'
-      ? [
-          {
-            validator: async (_: unknown, value: unknown) => {
-              const parsed = schema.shape[name].safeParse(toContract({ [name]: value } as Values)[name]);
-              if (!parsed.success)
-                throw new Error(translateMessage(parsed.error.issues[0]?.message ?? 'validation.invalid'));
-            },
-          },
-        ]
-      : zod.rules(name);
   const roles = useQuery({
     queryKey: [...usersKey, 'role-options'],
     queryFn: ({ signal }) => fetchRoleOptions(signal),
     enabled: open,
   });
 
-  const handleSubmit = async (values: Values) => {
-    const v = toContract(values);
+  const handleSubmit = async (v: Values) => {
     const profile = {
       username: v.username ?? '',
       nickname: v.nickname ?? '',
       idNumber: v.idNumber ?? '',
       gender: v.gender ?? null,
-      birthday: v.birthday,
-      height: v.height,
-      age: v.age,
+      birthday: v.birthday ?? null,
+      height: v.height ?? null,
+      age: v.age ?? null,
       phone: v.phone ?? '',
       email: v.email ?? '',
       userType: v.userType ?? 1,
@@ -112,10 +84,10 @@ export function UserFormModal({ open, user, onClose, onSaved }: Props) {
     password: t('fields.password'),
     confirmPassword: t('fields.confirmPassword'),
   };
-  const item = (name: keyof Values & string, input: ReactNode) => (
-    <Form.Item name={name} label={labels[name]} rules={rules(name)} required={zod.required(name)}>
+  const item = (name: keyof Values & string, input: ReactElement, kind?: FieldKind) => (
+    <ContractField schema={schema} name={name} label={labels[name]} kind={kind}>
       {input}
-    </Form.Item>
+    </ContractField>
   );
 
   return (
@@ -134,7 +106,7 @@ export function UserFormModal({ open, user, onClose, onSaved }: Props) {
               nickname: user.nickname ?? '',
               idNumber: user.idNumber ?? '',
               gender: user.gender ?? undefined,
-              birthday: user.birthday ? dayjs(user.birthday) : null,
+              birthday: user.birthday,
               height: user.height,
               age: user.age,
               phone: user.phone ?? '',
@@ -152,18 +124,18 @@ export function UserFormModal({ open, user, onClose, onSaved }: Props) {
               <Input disabled />
             </Form.Item>
           ) : (
-            item('account', <Input maxLength={64} autoComplete="off" />)
+            item('account', <Input autoComplete="off" />)
           )}
         </Col>
-        <Col span={12}>{item('username', <Input maxLength={100} />)}</Col>
+        <Col span={12}>{item('username', <Input />)}</Col>
         {editing ? null : (
           <>
             <Col span={12}>{item('password', <Input.Password autoComplete="new-password" />)}</Col>
             <Col span={12}>{item('confirmPassword', <Input.Password autoComplete="new-password" />)}</Col>
           </>
         )}
-        <Col span={12}>{item('nickname', <Input maxLength={100} />)}</Col>
-        <Col span={12}>{item('idNumber', <Input maxLength={32} />)}</Col>
+        <Col span={12}>{item('nickname', <Input />)}</Col>
+        <Col span={12}>{item('idNumber', <Input />)}</Col>
         <Col span={12}>
           {item(
             'gender',
@@ -177,12 +149,18 @@ export function UserFormModal({ open, user, onClose, onSaved }: Props) {
           )}
         </Col>
         <Col span={12}>
-          {item('birthday', <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />)}
+          {item(
+            'birthday',
+            <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />,
+            'date',
+          )}
         </Col>
-        <Col span={12}>{item('height', <InputNumber style={{ width: '100%' }} step={0.5} suffix="cm" />)}</Col>
-        <Col span={12}>{item('age', <InputNumber style={{ width: '100%' }} precision={0} />)}</Col>
-        <Col span={12}>{item('phone', <Input maxLength={32} />)}</Col>
-        <Col span={12}>{item('email', <Input maxLength={200} />)}</Col>
+        <Col span={12}>
+          {item('height', <InputNumber style={{ width: '100%' }} step={0.5} suffix="cm" />, 'number')}
+        </Col>
+        <Col span={12}>{item('age', <InputNumber style={{ width: '100%' }} precision={0} />, 'number')}</Col>
+        <Col span={12}>{item('phone', <Input />)}</Col>
+        <Col span={12}>{item('email', <Input />)}</Col>
         <Col span={12}>
           {item(
             'userType',
@@ -203,7 +181,10 @@ export function UserFormModal({ open, user, onClose, onSaved }: Props) {
               loading={roles.isFetching}
               placeholder={t('noRole')}
               optionFilterProp="label"
-              options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))}
+              options={(roles.data ?? []).map((r) => ({
+                value: r.roleId,
+                label: seededText('roleName', r.roleCode, r.roleName, lang),
+              }))}
             />,
           )}
         </Col>

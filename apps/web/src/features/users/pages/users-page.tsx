@@ -1,17 +1,22 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Select, Tag } from 'antd';
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { UserRow } from '@patrol/contracts';
+import { seededText, type UserRole, type UserRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useHomeData } from '@/shared/api';
+import { useLanguage } from '@/shared/i18n';
 import {
+  DeleteAction,
+  EditAction,
   ExportButton,
   ListPage,
+  RowActions,
   SearchBar,
   StatusFilter,
   StatusSwitch,
   formatTime,
+  useFormDialog,
   useListQuery,
   ListTable,
   type ListColumn,
@@ -33,8 +38,10 @@ import { UserFormModal } from '../components/user-form-modal';
 export function UsersPage() {
   const { t } = useTranslation('users');
   const { message } = App.useApp();
+  const lang = useLanguage();
+  const roleName = (r: UserRole) => seededText('roleName', r.roleCode, r.roleName, lang);
   const [searchForm] = Form.useForm<UserFilters>();
-  const [editing, setEditing] = useState<UserRow | null | undefined>(undefined);
+  const dialog = useFormDialog<UserRow>();
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const me = useHomeData().data?.loginUser;
   const roles = useQuery({
@@ -84,7 +91,7 @@ export function UsersPage() {
       dataIndex: 'roles',
       render: (v: UserRow['roles']) =>
         v.length ? (
-          v.map((r) => <Tag key={r.roleId}>{r.roleName}</Tag>)
+          v.map((r) => <Tag key={r.roleId}>{roleName(r)}</Tag>)
         ) : (
           <Tag color="default" bordered={false}>
             {t('noRole')}
@@ -114,27 +121,20 @@ export function UsersPage() {
     {
       title: t('actions'),
       key: 'actions',
-      width: 250,
       fixed: 'right',
       render: (_, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-            {t('edit')}
-          </Button>
+        <RowActions>
+          <EditAction onClick={() => dialog.openEdit(row)} />
           <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(row)}>
             {t('resetPassword')}
           </Button>
-          <Popconfirm
+          <DeleteAction
             title={t('deleteConfirm', { name: row.account })}
             onConfirm={() => handleDelete(row)}
-            okButtonProps={{ danger: true }}
             disabled={isMe(row)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={isMe(row)}>
-              {t('delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
+            reason={t('deleteSelf')}
+          />
+        </RowActions>
       ),
     },
   ];
@@ -154,7 +154,7 @@ export function UsersPage() {
               allowClear
               style={{ width: 150 }}
               placeholder={t('filters.all')}
-              options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))}
+              options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: roleName(r) }))}
             />
           </Form.Item>
           <StatusFilter label={t('fields.status')} />
@@ -164,19 +164,14 @@ export function UsersPage() {
       toolbar={
         <>
           <ExportButton onExport={() => exportUsers(list.filters, t('title'))} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
             {t('create')}
           </Button>
         </>
       }
     >
       <ListTable<UserRow> rowKey="userId" columns={columns} {...list.tableProps} />
-      <UserFormModal
-        open={editing !== undefined}
-        user={editing}
-        onClose={() => setEditing(undefined)}
-        onSaved={() => message.success(t(editing ? 'saved' : 'created'))}
-      />
+      <UserFormModal dialog={dialog} onSaved={() => message.success(t(dialog.editing ? 'saved' : 'created'))} />
       <ResetPasswordModal
         user={resetting}
         onClose={() => setResetting(null)}

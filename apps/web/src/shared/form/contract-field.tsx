@@ -1,0 +1,71 @@
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Form } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { isRequiredField, zodRules, type ObjectSchema } from './zod-rules';
+
+/** How the form holds a value the contract reads differently. */
+export type FieldKind = 'text' | 'date' | 'number';
+
+type Node = {
+  maxLength?: number | null;
+  def?: { innerType?: unknown; in?: unknown; options?: unknown[] };
+};
+
+/** The longest text a contract field allows (looking through optional, default, union and pipe). */
+export function contractMaxLength(schema: unknown): number | undefined {
+  const node = schema as Node | undefined;
+  if (!node) return undefined;
+  if (typeof node.maxLength === 'number') return node.maxLength;
+  const inner = [node.def?.innerType, node.def?.in, ...(node.def?.options ?? [])];
+  for (const candidate of inner) {
+    const found = contractMaxLength(candidate);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** A date picker holds a Dayjs; the contract, and so the form's value, a `YYYY-MM-DD` string. */
+const dateValue = {
+  getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : null }),
+  normalize: (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : null),
+};
+/** An emptied number input gives undefined; the contract reads "none" as null. */
+const numberValue = { normalize: (value: number | null | undefined) => value ?? null };
+
+type Props = {
+  /** The contract's form schema the field belongs to. */
+  schema: ObjectSchema;
+  name: string;
+  label: ReactNode;
+  /** `date` and `number` fields are held in the form as the contract reads them. */
+  kind?: FieldKind;
+  extra?: ReactNode;
+  /** The input; a text input gets the contract's length as its `maxLength`. */
+  children: ReactElement;
+};
+
+/**
+ * A form field fed by the contract: its rules and messages, its required mark and its length all
+ * come from the schema the API checks the body with, and dates and numbers are held as the
+ * contract reads them, so the form's values are the request's.
+ */
+export function ContractField({ schema, name, label, kind = 'text', extra, children }: Props) {
+  const max = kind === 'text' ? contractMaxLength(schema.shape[name]) : undefined;
+  const input =
+    max !== undefined && isValidElement<{ maxLength?: number }>(children) && children.props.maxLength === undefined
+      ? cloneElement(children, { maxLength: max })
+      : children;
+  const transform = kind === 'date' ? dateValue : kind === 'number' ? numberValue : {};
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      extra={extra}
+      rules={zodRules(schema, name)}
+      required={isRequiredField(schema, name)}
+      {...transform}
+    >
+      {input}
+    </Form.Item>
+  );
+}

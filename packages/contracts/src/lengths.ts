@@ -1,0 +1,52 @@
+import { MULTICAST_NAME } from './constants.js';
+import { messageParams } from './messages.js';
+
+/**
+ * The longest text each field may hold. One number serves the contract's rule, its message
+ * (`{{max}}`), the console's input (`maxLength`) and the database column (`varchar(n)`); a server
+ * test holds every column to it.
+ */
+export const TEXT_MAX = {
+  account: 64,
+  username: 100,
+  nickname: 100,
+  idNumber: 32,
+  phone: 32,
+  email: 200,
+  roleName: 100,
+  roleCode: 64,
+  roleRemark: 500,
+  menuName: 100,
+  menuPath: 200,
+  menuIcon: 100,
+  menuTitle: 100,
+  robotName: 50,
+  productId: 64,
+  serialNumber: 64,
+  multicastName: MULTICAST_NAME.max,
+  tenantCode: 64,
+  tenantName: 100,
+  tenantAdminName: 100,
+  exposeName: 64,
+  exposeAccount: 64,
+} as const;
+export type TextField = keyof typeof TEXT_MAX;
+
+const tooLong: Record<string, number> = {
+  'validation.accountTooLong': TEXT_MAX.account,
+  'users.usernameTooLong': TEXT_MAX.username,
+  'users.nicknameTooLong': TEXT_MAX.nickname,
+  'roles.nameTooLong': TEXT_MAX.roleName,
+  'roles.codeTooLong': TEXT_MAX.roleCode,
+  'roles.remarkTooLong': TEXT_MAX.roleRemark,
+  'menus.titleTooLong': TEXT_MAX.menuTitle,
+  'robots.nameTooLong': TEXT_MAX.robotName,
+  'tenants.codeTooLong': TEXT_MAX.tenantCode,
+  'tenants.nameTooLong': TEXT_MAX.tenantName,
+  'tenants.adminNameTooLong': TEXT_MAX.tenantAdminName,
+  'expose.nameTooLong': TEXT_MAX.exposeName,
+  'expose.accountTooLong': TEXT_MAX.exposeAccount,
+};
+for (const [key, max] of Object.entries(tooLong)) {
+  (messageParams as Record<string, Record<string, number>>)[key] = { max };
+}
