@@ -8,7 +8,13 @@ import {
   type RouteDescriptor,
   SUCCESS_CODE,
 } from '@patrol/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler, RouteHandlerMethod } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySerializerCompiler,
+  RouteHandlerMethod,
+} from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { SUCCESS_MESSAGE } from './envelope.js';
 import { z } from 'zod';
