@@ -8,10 +8,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from '../db/schema.js';
 import { SERVER_ROOT } from './paths.js';
 
-export type Schema = typeof schema;
+/**
+ * No relational schema: repositories build their queries from the tables they import, so the
+ * platform's database knows no area's tables (drizzle-kit reads them from `db/schema.ts`).
+ */
+export type Schema = Record<string, never>;
 
 /** The one database type the code sees, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -36,7 +39,7 @@ export type DatabaseOptions = {
   pgliteDir: string | null;
 };
 
-const drizzleOptions = { schema, casing: 'snake_case' } as const;
+const drizzleOptions = { casing: 'snake_case' } as const;
 
 /** Read at run time, from the sources or beside the compiled bundle alike. */
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'src', 'db', 'migrations');

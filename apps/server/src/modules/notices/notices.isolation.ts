@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { insertNotices } from './notices.repository.js';
+import { notices } from './notices.tables.js';
 import type { IsolationArea } from '../../../test/isolation.js';
 
 export const isolation: IsolationArea = {
@@ -12,7 +14,7 @@ export const isolation: IsolationArea = {
         createdAt: new Date(),
       },
     ]);
-    const [row] = (await t.db.query.notices.findMany({ where: (n, { eq }) => eq(n.tenantId, tenant.tenantId) })) ?? [];
+    const [row] = await t.db.select({ id: notices.id }).from(notices).where(eq(notices.tenantId, tenant.tenantId));
     tenant.ids.notice = row!.id;
   },
   cases: [
