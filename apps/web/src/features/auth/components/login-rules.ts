@@ -1,8 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { FormInstance, FormRule } from 'antd';
 import { LOGIN_RULES } from '@patrol/contracts/plain';
 import type { LoginForm } from '@patrol/contracts';
-import { translateMessage, useLanguage } from '@/shared/i18n';
+import { translateMessage } from '@/shared/i18n';
+import { useRevalidateOnLanguage } from '@/shared/form/zod-rules';
 
 /**
  * The message key of the first problem with a sign-in field, or none: the contract's `LOGIN_RULES`
@@ -24,14 +25,7 @@ export function loginFieldIssue(field: keyof LoginForm, value: unknown): string 
  * when the language changes.
  */
 export function useLoginRules(form: FormInstance<LoginForm>): (field: keyof LoginForm) => FormRule[] {
-  const language = useLanguage();
-  useEffect(() => {
-    const shown = form
-      .getFieldsError()
-      .filter((field) => field.errors.length > 0)
-      .map((field) => field.name);
-    if (shown.length > 0) form.validateFields(shown).catch(() => {});
-  }, [language, form]);
+  useRevalidateOnLanguage(form);
   return useMemo(
     () => (field: keyof LoginForm) => [
       {
