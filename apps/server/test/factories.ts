@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { HEADERS } from '@patrol/contracts';
+import { HEADERS, TENANT_ADMIN_ROLE_CODE } from '@patrol/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { hashPassword, sha256Hex } from '../src/platform/passwords.js';
 import { menus } from '../src/modules/menus/menus.tables.js';
@@ -91,6 +91,20 @@ export async function login(app: FastifyInstance, account: string, password: str
   });
   if (res.statusCode !== 200) throw new Error(`login of ${account} failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: { token: string } }).data.token;
+}
+
+/**
+ * A tenant whose signed-in administrator holds `grants`, beside another tenant: what a test of one
+ * tenant's data (an export, a list) needs to show the other's never leaks in.
+ */
+export async function makeTenantPair(
+  t: TestApp,
+  grants: string[],
+): Promise<{ tenantId: number; otherTenantId: number; token: string }> {
+  const tenant = await makeTenant(t);
+  const other = await makeTenant(t);
+  const user = await makeUser(t, tenant.id, { roleCodes: [TENANT_ADMIN_ROLE_CODE], grants });
+  return { tenantId: tenant.id, otherTenantId: other.id, token: await login(t.app, user.account, user.password) };
 }
 
 /** Headers of a signed-in request. */

@@ -1,7 +1,6 @@
-import { TENANT_ADMIN_ROLE_CODE } from '@patrol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
+import { as, makeTenantPair } from '../../../test/factories.js';
 import { sheetRows } from '../../../test/xlsx.js';
 import { insertRobot } from '../robots/robots.repository.js';
 import { newRobotKeyPair } from '../robots/robots.service.js';
@@ -16,13 +15,12 @@ describe('command record exports', () => {
   let otherTenantId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    const tenant = await makeTenant(t);
-    const other = await makeTenant(t);
-    otherTenantId = other.id;
+    const pair = await makeTenantPair(t, [`GET ${RECORDS_EXPORT}`, `GET ${REPLIES_EXPORT}`]);
+    ({ otherTenantId, token } = pair);
     // Each tenant's robot sent a lights and a powerOn command, and replied to both.
     for (const [tenantId, robotName] of [
-      [tenant.id, 'Own robot'],
-      [other.id, 'Foreign robot'],
+      [pair.tenantId, 'Own robot'],
+      [otherTenantId, 'Foreign robot'],
     ] as const) {
       const robot = await insertRobot(t.db, tenantId, {
         productId: 'PR-1000',
@@ -51,11 +49,6 @@ describe('command record exports', () => {
         });
       }
     }
-    const user = await makeUser(t, tenant.id, {
-      roleCodes: [TENANT_ADMIN_ROLE_CODE],
-      grants: [`GET ${RECORDS_EXPORT}`, `GET ${REPLIES_EXPORT}`],
-    });
-    token = await login(t.app, user.account, user.password);
   });
   afterAll(() => t.close());
 

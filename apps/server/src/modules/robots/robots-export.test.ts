@@ -1,7 +1,6 @@
-import { TENANT_ADMIN_ROLE_CODE } from '@patrol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
+import { as, makeTenantPair } from '../../../test/factories.js';
 import { sheetRows } from '../../../test/xlsx.js';
 import { insertRobot } from './robots.repository.js';
 import { newRobotKeyPair } from './robots.service.js';
@@ -14,16 +13,13 @@ describe('robot list export', () => {
   let otherTenantId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    const tenant = await makeTenant(t);
-    const other = await makeTenant(t);
-    otherTenantId = other.id;
+    const pair = await makeTenantPair(t, [`GET ${EXPORT}`]);
+    ({ otherTenantId, token } = pair);
     const robot = (tenantId: number, serialNumber: string, name: string) =>
       insertRobot(t.db, tenantId, { productId: 'PR-1000', serialNumber, name, publicKey: newRobotKeyPair().publicKey });
-    await robot(tenant.id, `EXA-${tenant.id}`, 'Alpha gate');
-    await robot(tenant.id, `EXB-${tenant.id}`, 'Beta yard');
-    await robot(other.id, `EXC-${other.id}`, 'Alpha of the other tenant');
-    const user = await makeUser(t, tenant.id, { roleCodes: [TENANT_ADMIN_ROLE_CODE], grants: [`GET ${EXPORT}`] });
-    token = await login(t.app, user.account, user.password);
+    await robot(pair.tenantId, `EXA-${pair.tenantId}`, 'Alpha gate');
+    await robot(pair.tenantId, `EXB-${pair.tenantId}`, 'Beta yard');
+    await robot(otherTenantId, `EXC-${otherTenantId}`, 'Alpha of the other tenant');
   });
   afterAll(() => t.close());
 

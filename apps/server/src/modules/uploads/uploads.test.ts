@@ -1,7 +1,6 @@
-import { TENANT_ADMIN_ROLE_CODE } from '@patrol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
+import { as, makeTenantPair } from '../../../test/factories.js';
 import { sheetRows } from '../../../test/xlsx.js';
 import { insertUploadRecord } from './uploads.repository.js';
 
@@ -13,9 +12,8 @@ describe('data upload record export', () => {
   let otherTenantId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    const tenant = await makeTenant(t);
-    const other = await makeTenant(t);
-    otherTenantId = other.id;
+    const pair = await makeTenantPair(t, [`GET ${EXPORT}`]);
+    ({ otherTenantId, token } = pair);
     const upload = (tenantId: number, robotName: string, name: string) =>
       insertUploadRecord(t.db, {
         tenantId,
@@ -29,11 +27,9 @@ describe('data upload record export', () => {
         size: 2048,
         uploadedAt: new Date(),
       });
-    await upload(tenant.id, 'Gate robot', 'gate.jpg');
-    await upload(tenant.id, 'Yard robot', 'yard.jpg');
-    await upload(other.id, 'Gate robot of the other tenant', 'other.jpg');
-    const user = await makeUser(t, tenant.id, { roleCodes: [TENANT_ADMIN_ROLE_CODE], grants: [`GET ${EXPORT}`] });
-    token = await login(t.app, user.account, user.password);
+    await upload(pair.tenantId, 'Gate robot', 'gate.jpg');
+    await upload(pair.tenantId, 'Yard robot', 'yard.jpg');
+    await upload(otherTenantId, 'Gate robot of the other tenant', 'other.jpg');
   });
   afterAll(() => t.close());
 
