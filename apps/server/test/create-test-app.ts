@@ -45,6 +45,8 @@ export type TestAppOptions = {
   mqttShareGroup?: string;
   /** Print the server's logs (debugging). */
   logs?: boolean;
+  /** The embedded broker on its own thread, as the product runs it; on the test's thread by default. */
+  brokerThread?: boolean;
 };
 
 /**
@@ -114,6 +116,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mqttUsername: options.mqttUsername ?? null,
     mqttPassword: options.mqttPassword ?? null,
     mqttDynsec: options.mqttDynsec ?? false,
+    // A thread per app would cost each of the suite's hundreds of apps a second of start-up (the
+    // TypeScript loader); the broker is the same aedes either way, and the thread has its own tests.
+    mqttBrokerThread: options.brokerThread ?? false,
     mqttShareGroup: options.mqttShareGroup ?? `patrol-test-${randomBytes(4).toString('hex')}`,
     adminPassword: options.adminPassword === undefined ? TEST_ADMIN_PASSWORD : options.adminPassword,
     dataDir: options.dataDir ?? '/nonexistent',

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { startEmbeddedBroker, type EmbeddedBroker, type RobotVerifier } from './broker.js';
 
-type ThreadOptions = { port: number; host?: string; maxRobots?: number; level: string };
+type ThreadOptions = { brokerThread: true; port: number; host?: string; maxRobots?: number; level: string };
 type ToMain =
   | { type: 'ready'; url: string; port: number; serverPassword: string }
   | { type: 'failed'; message: string }
@@ -30,8 +30,10 @@ export async function startEmbeddedBrokerThread(options: {
   log: FastifyBaseLogger;
 }): Promise<EmbeddedBroker> {
   const data: ThreadOptions = {
+    brokerThread: true,
     port: options.port,
-    level: options.log.level,
+    // A disabled logger (logger: false) has no level.
+    level: options.log.level ?? 'silent',
     ...(options.host ? { host: options.host } : {}),
     ...(options.maxRobots !== undefined ? { maxRobots: options.maxRobots } : {}),
   };
@@ -138,4 +140,4 @@ async function runThread() {
   send({ type: 'ready', url: broker.url, port: broker.port, serverPassword: broker.serverPassword });
 }
 
-if (!isMainThread && (workerData as ThreadOptions | null)?.level !== undefined) await runThread();
+if (!isMainThread && (workerData as ThreadOptions | null)?.brokerThread === true) await runThread();

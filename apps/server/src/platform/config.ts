@@ -25,7 +25,7 @@ export type AppConfig = {
   mqttDynsec: boolean;
   /** Shared-subscription group of the instances on an external broker (MQTT_SHARE_GROUP). */
   mqttShareGroup: string;
-  /** Runs the embedded broker on a worker thread of its own (MQTT_BROKER_THREAD=1). */
+  /** Runs the embedded broker on a worker thread of its own (the default; MQTT_BROKER_THREAD=0 keeps it on the main thread). */
   mqttBrokerThread?: boolean;
   /** Redis for the bus between several server instances; in-process when unset. */
   redisUrl: string | null;
@@ -81,7 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttPassword: env.MQTT_PASSWORD ? env.MQTT_PASSWORD : null,
     mqttShareGroup: text(env.MQTT_SHARE_GROUP) ?? 'patrol-server',
     mqttDynsec: ['1', 'true'].includes(text(env.MQTT_DYNSEC) ?? ''),
-    mqttBrokerThread: ['1', 'true'].includes(text(env.MQTT_BROKER_THREAD) ?? ''),
+    mqttBrokerThread: !['0', 'false'].includes(text(env.MQTT_BROKER_THREAD) ?? ''),
     redisUrl: text(env.REDIS_URL),
     scryptLogN: DEFAULT_SCRYPT_LOG_N,
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -252,3 +252,31 @@ describe('moving robots between tenants', () => {
     expect(newRecords.json().data.total).toBe(0);
   });
 });
+
+describe('robots on the embedded broker running on its own thread, as the product starts it', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ brokerThread: true });
+    token = await login(t.app, ADMIN_ACCOUNT, TEST_ADMIN_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  it("checks a robot's token on the main thread, shows it online with its position, and offline when it leaves", async () => {
+    const robot = await registerRobot(t, token);
+    const url = t.app.robotBrokerUrl();
+    await expect(connectRaw(url, robot.serial, 'not-a-token')).rejects.toThrow();
+    const sim = simRobot(t, robot);
+    await sim.connect();
+    const page = async () =>
+      (await t.app.inject({ method: 'GET', url: `${BASE}/page?keyword=${robot.serial}`, headers: as(token) })).json()
+        .data.rows[0] as { online: boolean; lastSeenTime: string | null } | undefined;
+    try {
+      const row = await until(async () => ((await page())?.online ? await page() : undefined), 8000, 'online');
+      expect(row.lastSeenTime).not.toBeNull();
+    } finally {
+      await sim.disconnect();
+    }
+    await until(async () => ((await page())?.online === false ? true : undefined), 8000, 'offline');
+  });
+});
