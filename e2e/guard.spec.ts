@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { OPERATOR } from './playwright.config.js';
-import { signIn } from './support.js';
+import { ADMIN, signIn } from './support.js';
 
 test('an operator sees only the menus of its role; another route answers 401 and an unknown path 404', async ({
   page,
@@ -28,7 +28,17 @@ test('an operator sees only the menus of its role; another route answers 401 and
   await expect(page.getByTestId('tag-position')).toHaveAttribute('data-active', 'true');
 });
 
-test('without signing in, any console route goes to the login page', async ({ page }) => {
+test('without signing in, any console route goes to the login page, which opens that route after signing in', async ({
+  page,
+}) => {
   await page.goto('/#/data/position');
-  await expect(page).toHaveURL(/#\/login/);
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fdata%2Fposition$/);
+  // Another address typed meanwhile: the login page stays, now for that one.
+  await page.goto('/#/sys/rolectrl');
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fsys%2Frolectrl$/);
+  await page.getByLabel('账号').fill(ADMIN.account);
+  await page.getByLabel('密码').fill(ADMIN.password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/#\/sys\/rolectrl$/);
+  await expect(page.getByTestId('tag-rolectrl')).toHaveAttribute('data-active', 'true');
 });

@@ -49,18 +49,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // Each route is its own chunk (see app/lazy-page.ts) and takes only the antd components and
-    // libraries it uses, so the login page does not download the map or the tables. React and the
-    // router, which every page needs, stay one stable chunk across releases.
+    // libraries it uses, so the login page does not download the map or the tables. React, which
+    // every page needs, and the router, which every page after the login needs, each stay one
+    // stable chunk across releases.
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            {
-              name: 'vendor-react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 30,
-            },
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: 'vendor-router', test: /node_modules[\\/]react-router[\\/]/, priority: 30 },
           ],
         },
       },

@@ -1,26 +1,21 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import 'nprogress/nprogress.css';
 import './app/styles.css';
+import { signInFirst } from './app/guard/decide-route';
 import { installErrorCapture } from './features/errors/store/error-store';
 import { i18nReady, initDocumentLanguage } from './shared/i18n';
-import { AppProviders } from './app/providers';
-import { setUpApi } from './app/configure-api';
-import { createAppRouter } from './app/router';
+import { hasLoginCookie } from './shared/session';
 
 installErrorCapture();
-// The first render waits for the stored language's texts, so no text shows untranslated.
-void i18nReady.then(() => {
+const root = createRoot(document.getElementById('root')!);
+const loadConsole = () => import('./app/console');
+const openConsole = () => void loadConsole().then((m) => m.renderConsole(root));
+// Nobody signed in: the login page opens on its own, and the console's routes load after signing
+// in. The first render waits for the stored language's texts, so no text shows untranslated.
+const start = signInFirst(window.location.hash, hasLoginCookie());
+const first = start
+  ? import('./app/sign-in-first').then((m) => () => m.renderSignIn(root, start, openConsole))
+  : loadConsole().then((m) => () => m.renderConsole(root));
+void Promise.all([i18nReady, first]).then(([, render]) => {
   initDocumentLanguage();
-  const router = createAppRouter();
-  setUpApi(router);
-
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  render();
 });

@@ -21,7 +21,7 @@ const WindowLayout = lazyPage(() =>
 );
 const StandalonePage = lazyPage(() => import('./layouts/standalone-page').then((m) => m.StandalonePage));
 
-const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page').then((m) => m.LoginPage));
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login-route').then((m) => m.LoginRoute));
 const ExternalLoginPage = lazyPage(() =>
   import('@/features/auth/pages/external-login-page').then((m) => m.ExternalLoginPage),
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute } from './decide-route';
+import { decideRoute, signInFirst } from './decide-route';
 
 const MENU = 'home|task|path|taskList|sys|tenant';
 
@@ -65,5 +65,26 @@ describe('decideRoute (spec section 2 navigation guard)', () => {
         to: 'error_401',
       });
     });
+  });
+});
+
+describe('signInFirst: the login page opens on its own when nobody is signed in', () => {
+  it('opens the login page first for any console route, keeping the wanted page', () => {
+    expect(signInFirst('#/sys/rolectrl', false)).toBe('/login?redirect=%2Fsys%2Frolectrl');
+    expect(signInFirst('#/data/position?robot=7', false)).toBe('/login?redirect=%2Fdata%2Fposition%3Frobot%3D7');
+    expect(signInFirst('#/login?redirect=%2Fsys%2Ftenant', false)).toBe('/login?redirect=%2Fsys%2Ftenant');
+  });
+
+  it('does not keep home, the root or the login page itself as the page to open afterwards', () => {
+    expect(signInFirst('', false)).toBe('/login');
+    expect(signInFirst('#/', false)).toBe('/login');
+    expect(signInFirst('#/home', false)).toBe('/login');
+    expect(signInFirst('#/login', false)).toBe('/login');
+  });
+
+  it('leaves the routes to decide for a signed-in user and for the external login', () => {
+    expect(signInFirst('#/sys/rolectrl', true)).toBeNull();
+    expect(signInFirst('#/login', true)).toBeNull();
+    expect(signInFirst('#/external-login?token=x', false)).toBeNull();
   });
 });

@@ -37,3 +37,23 @@ export function decideRoute({ hasLoginCookie, menuList, routeName }: GuardInput)
   }
   return { type: 'redirect', to: 'error_401' };
 }
+
+const TARGETS = { login: '/login', home: '/home', error_401: '/401' } as const;
+
+/** Where the guard sends a refused navigation; login keeps the wanted page as `redirect`. */
+export function guardTarget(to: keyof typeof TARGETS, wanted: string): string {
+  if (to !== 'login' || wanted === '/' || wanted === '/home' || wanted.startsWith('/login')) return TARGETS[to];
+  return `${TARGETS.login}?redirect=${encodeURIComponent(wanted)}`;
+}
+
+/**
+ * Where a console opened on `hash` starts when it would show the login page first (no login
+ * cookie, and not the external login): the login path with the wanted page as `redirect`, so the
+ * page opens without the router; null when the console's routes decide.
+ */
+export function signInFirst(hash: string, hasLoginCookie: boolean): string | null {
+  const wanted = hash.replace(/^#/, '') || '/';
+  const pathname = wanted.split('?')[0]!;
+  if (hasLoginCookie || pathname === '/external-login') return null;
+  return pathname === '/login' ? wanted : guardTarget('login', wanted);
+}

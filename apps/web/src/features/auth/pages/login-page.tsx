@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import type { LoginForm } from '@patrol/contracts';
 import { isApiError } from '@/shared/api/api-error';
 import { translateMessage } from '@/shared/i18n';
@@ -23,12 +22,21 @@ const loadSignIn = () => import('../api/login');
 const preloadSignIn = () => void loadSignIn().catch(() => undefined);
 const signIn = (values: LoginForm) => loadSignIn().then((api) => api.signIn(values));
 
-export function LoginPage() {
+type Props = {
+  /** The page asked for before signing in (`redirect` in the address), opened after it. */
+  redirect: string | null;
+  /** Opens a console path, replacing the login page in the history. */
+  go: (path: string) => unknown;
+};
+
+/**
+ * The login page. It knows no router: the console opens it on its own when nobody is signed in
+ * (see main.tsx), so the first page loads without the routes, and as the `login` route otherwise.
+ */
+export function LoginPage({ redirect, go }: Props) {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<LoginForm>();
   const rules = useLoginRules(form);
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -38,11 +46,11 @@ export function LoginPage() {
     try {
       const home = await signIn(values);
       if (home.menu.length === 0) {
-        showNoMenuModal(() => void import('../hooks/use-logout').then((m) => m.endSession(navigate)));
+        showNoMenuModal(() => void import('../hooks/use-logout').then((m) => m.endSession(go)));
         return;
       }
       feedback().message.success(t('login.success'));
-      await navigate(safeRedirect(params.get('redirect')), { replace: true });
+      await go(safeRedirect(redirect));
     } catch (cause) {
       setError(isApiError(cause) ? cause.message : translateMessage('errors.server'));
     } finally {
