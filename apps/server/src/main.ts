@@ -6,6 +6,7 @@ import type { Bus } from './platform/bus.js';
 import { createRedisBus } from './platform/redis-bus.js';
 import { seed } from './seed.js';
 import { isFreshPglite, setUpInWorker } from './first-start.js';
+import { prewarmBrokerThread } from './platform/broker-thread.js';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
@@ -44,6 +45,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   try {
+    // The embedded broker's thread loads on the other core while this one opens the database.
+    if (!config.mqttUrl && config.mqttBrokerThread) prewarmBrokerThread();
     const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, 'pglite');
     const seedOptions = {
       adminPassword: config.adminPassword,

@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { startEmbeddedBroker, type EmbeddedBroker, type RobotVerifier } from './broker.js';
 
-type ThreadOptions = { brokerThread: true; port: number; host?: string; maxRobots?: number; level: string };
+type ThreadOptions = { port: number; host?: string; maxRobots?: number; level: string };
+/** What marks the worker as the broker's thread. */
+type ThreadData = { brokerThread: true };
 type ToMain =
   | { type: 'ready'; url: string; port: number; serverPassword: string }
   | { type: 'failed'; message: string }
@@ -11,10 +13,37 @@ type ToMain =
   | { type: 'log'; level: 'error' | 'warn' | 'info' | 'debug'; obj: object; msg: string }
   | { type: 'stats'; robots: number; dropped: number }
   | { type: 'closed' };
-type ToThread = { type: 'verified'; id: number; ok: boolean } | { type: 'close' };
+type ToThread =
+  | { type: 'start'; options: ThreadOptions }
+  | { type: 'verified'; id: number; ok: boolean }
+  | { type: 'close' };
 
 /** How often the thread reports its counts to the main thread. */
 const STATS_INTERVAL_MS = 500;
+
+/** A thread started ahead (`prewarmBrokerThread`), waiting for its broker's options. */
+let prewarmed: Worker | null = null;
+
+/** Starts the broker's thread, which loads its modules and waits for a `start` message. */
+function spawnThread(): Worker {
+  // Bundled (npm run build), the worker is dist/broker-thread.js. From the sources (tsx) this file is
+  // its own worker, which registers the TypeScript loader first: a worker does not inherit --import.
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = fromSources
+    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`
+    : new URL('./broker-thread.js', import.meta.url);
+  return new Worker(entry, { eval: fromSources, workerData: { brokerThread: true } satisfies ThreadData });
+}
+
+/**
+ * Starts the broker's thread now, so that it loads its modules on another core while the main
+ * thread opens the database; `startEmbeddedBrokerThread` then takes it.
+ */
+export function prewarmBrokerThread(): void {
+  prewarmed ??= spawnThread();
+  // Until it is taken, a failure only means that the start spawns another.
+  prewarmed.on('error', () => undefined);
+}
 
 /**
  * The embedded broker on a worker thread of its own (MQTT_BROKER_THREAD=1), so robots' traffic
@@ -30,20 +59,15 @@ export async function startEmbeddedBrokerThread(options: {
   log: FastifyBaseLogger;
 }): Promise<EmbeddedBroker> {
   const data: ThreadOptions = {
-    brokerThread: true,
     port: options.port,
     // A disabled logger (logger: false) has no level.
     level: options.log.level ?? 'silent',
     ...(options.host ? { host: options.host } : {}),
     ...(options.maxRobots !== undefined ? { maxRobots: options.maxRobots } : {}),
   };
-  // Bundled (npm run build), the worker is dist/broker-thread.js. From the sources (tsx) this file is
-  // its own worker, which registers the TypeScript loader first: a worker does not inherit --import.
-  const fromSources = import.meta.url.endsWith('.ts');
-  const entry = fromSources
-    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`
-    : new URL('./broker-thread.js', import.meta.url);
-  const worker = new Worker(entry, { eval: fromSources, workerData: data });
+  // A prewarmed thread that has died since (threadId -1) is replaced.
+  const worker = prewarmed && prewarmed.threadId !== -1 ? prewarmed : spawnThread();
+  prewarmed = null;
   let stats = { robots: 0, dropped: 0 };
   let onClosed: (() => void) | null = null;
   const ready = new Promise<Extract<ToMain, { type: 'ready' }>>((resolve, reject) => {
@@ -73,6 +97,7 @@ export async function startEmbeddedBrokerThread(options: {
       }
     });
   });
+  worker.postMessage({ type: 'start', options: data } satisfies ToThread);
   const started = await ready.catch(async (error: unknown) => {
     await worker.terminate();
     throw error;
@@ -91,9 +116,8 @@ export async function startEmbeddedBrokerThread(options: {
 }
 
 /** The thread's side: runs the broker and asks the main thread about robots. */
-async function runThread() {
+async function runThread(options: ThreadOptions) {
   const port = parentPort!;
-  const options = workerData as ThreadOptions;
   const send = (message: ToMain) => port.postMessage(message);
   const waiting = new Map<number, (ok: boolean) => void>();
   let next = 0;
@@ -129,6 +153,7 @@ async function runThread() {
     STATS_INTERVAL_MS,
   );
   port.on('message', (message: ToThread) => {
+    if (message.type === 'start') return;
     if (message.type === 'verified') {
       waiting.get(message.id)?.(message.ok);
       waiting.delete(message.id);
@@ -140,4 +165,10 @@ async function runThread() {
   send({ type: 'ready', url: broker.url, port: broker.port, serverPassword: broker.serverPassword });
 }
 
-if (!isMainThread && (workerData as ThreadOptions | null)?.brokerThread === true) await runThread();
+if (!isMainThread && (workerData as ThreadData | null)?.brokerThread === true) {
+  // aedes loads while the main thread opens its database; the broker starts when it says how.
+  const loading = import('aedes');
+  parentPort!.once('message', (message: ToThread) => {
+    if (message.type === 'start') void loading.then(() => runThread(message.options));
+  });
+}

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
-import { Aedes, type Client } from 'aedes';
+import type { Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   EMBEDDED_BROKER_MAX_ROBOTS,
@@ -80,6 +80,8 @@ export async function startEmbeddedBroker(options: {
   let dropped = 0;
   let limitLoggedAt = 0;
 
+  // Loaded here: with the broker on its own thread the main thread never needs it.
+  const { Aedes } = await import('aedes');
   const broker = await Aedes.createBroker({
     concurrency: DELIVERY_CONCURRENCY,
     authenticate: (client, username, password, done) => {

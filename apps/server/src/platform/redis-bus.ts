@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 import type { Bus, BusTopic } from './bus.js';
 
 /** Every topic of the bus: subscribed to at once, so no instance misses the first message of one. */
@@ -36,6 +35,8 @@ export async function createRedisBus(
 ): Promise<Bus> {
   const prefix = options.prefix ?? 'patrol:bus:';
   const onError = options.onError ?? (() => undefined);
+  // Loaded only with REDIS_URL: a single instance starts without it.
+  const { Redis } = await import('ioredis');
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = pub.duplicate();
   await Promise.all([pub.connect(), sub.connect()]);

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { errorEnvelope } from '@patrol/contracts';
 
@@ -13,6 +12,8 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** A one-sheet workbook of `rows`, with a bold, frozen header row. */
 export async function buildXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], rows: T[]): Promise<Buffer> {
+  // Loaded with the first export, not at start: it is the largest library the server uses.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
