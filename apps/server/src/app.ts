@@ -75,6 +75,12 @@ export function loggerOptions(level: string) {
   return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
 }
 
+/** The zod compilers as Fastify's compiler factories (its types expect ajv's). */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
 /**
  * Builds the whole server as a list of plugins, each registered after what it uses (Fastify checks
  * every plugin's declared dependencies as it loads): HTTP first, then the platform, then the
@@ -90,6 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    // Every schema is a contract's zod schema: Fastify's default compilers (ajv, fast-json-stringify)
+    // would be loaded at every start and never used.
+    schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
