@@ -14,7 +14,7 @@ import { STARTUP_LOCK_KEY, type Db, type DbOrTx } from './platform/db.js';
 import { generatePassword, hashPassword, sha256Hex } from './platform/passwords.js';
 import { DEFAULT_CONFIGS } from './modules/configs/configs.service.js';
 import { insertMissingConfigs } from './modules/configs/configs.repository.js';
-import { ensureMenu } from './modules/menus/menus.repository.js';
+import { ensureMenu, menuIdsByName } from './modules/menus/menus.repository.js';
 import { assignRoles, ensureRole, grantMenus } from './modules/roles/roles.repository.js';
 import { tenants } from './modules/tenants/tenants.tables.js';
 import { findUserByAccount, insertUser } from './modules/users/users.repository.js';
@@ -53,7 +53,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       code: ADMIN_ROLE_CODE,
       remark: SEEDED_TEXTS.roleRemark[ADMIN_ROLE_CODE]['en-US'],
     });
-    const newMenus = await seedMenus(tx, MENU_TREE, null);
+    const newMenus = await seedMenus(tx, MENU_TREE, null, await menuIdsByName(tx));
     await grantMenus(tx, PLATFORM_TENANT_ID, admin.id, newMenus);
     await insertMissingConfigs(tx, DEFAULT_CONFIGS);
 
@@ -114,22 +114,32 @@ async function ensurePlatformTenant(tx: DbOrTx): Promise<void> {
 }
 
 /** Inserts the menus not yet present (by route name), depth first; returns the ids of the new ones. */
-async function seedMenus(tx: DbOrTx, tree: MenuSeed[], parentId: number | null): Promise<number[]> {
+/** Adds the menus of `tree` that `known` (id by name) lacks; answers the ids it added. */
+async function seedMenus(
+  tx: DbOrTx,
+  tree: MenuSeed[],
+  parentId: number | null,
+  known: Map<string, number>,
+): Promise<number[]> {
   const created: number[] = [];
   for (const [index, item] of tree.entries()) {
-    const menu = await ensureMenu(tx, {
-      parentId,
-      name: item.name,
-      path: item.path,
-      icon: item.icon ?? null,
-      sort: (index + 1) * 10,
-      showFlag: item.showFlag ?? 1,
-      nameZhCn: item.titles['zh-CN'],
-      nameZhTw: item.titles['zh-TW'],
-      nameEnUs: item.titles['en-US'],
-    });
+    const id = known.get(item.name);
+    const menu =
+      id !== undefined
+        ? { id, created: false }
+        : await ensureMenu(tx, {
+            parentId,
+            name: item.name,
+            path: item.path,
+            icon: item.icon ?? null,
+            sort: (index + 1) * 10,
+            showFlag: item.showFlag ?? 1,
+            nameZhCn: item.titles['zh-CN'],
+            nameZhTw: item.titles['zh-TW'],
+            nameEnUs: item.titles['en-US'],
+          });
     if (menu.created) created.push(menu.id);
-    if (item.children) created.push(...(await seedMenus(tx, item.children, menu.id)));
+    if (item.children) created.push(...(await seedMenus(tx, item.children, menu.id, known)));
   }
   return created;
 }

@@ -25,6 +25,12 @@ export async function menuIdsOfUser(db: DbOrTx, tenantId: number, userId: number
 }
 
 /** Inserts a menu unless one with that route name exists; returns the id and whether it is new. */
+/** Every menu's id by its route name (one read, for the start-up seed). */
+export async function menuIdsByName(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db.select({ id: menus.id, name: menus.name }).from(menus);
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
 export async function ensureMenu(db: DbOrTx, menu: NewMenu): Promise<{ id: number; created: boolean }> {
   const find = async () => (await db.select({ id: menus.id }).from(menus).where(eq(menus.name, menu.name)).limit(1))[0];
   // Look first, so that a menu that exists costs no identity value.
