@@ -18,7 +18,6 @@ type Props = {
   onSaved: () => void;
 };
 
-
 /** New or edited multicast config: name, enabled, IP, the three ports and its robots. */
 export function MulticastFormModal({ dialog, onSaved }: Props) {
   const { open, record: config, close: onClose } = dialog;
