@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ConfigKey } from './constants.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { keywordFilter } from './fields.js';
+import { TEXT_MAX } from './lengths.js';
 
 /** GET system-server/config/list?keys=a,b */
 export const configListQuery = z.object({
@@ -13,7 +14,7 @@ export const configListQuery = z.object({
         .map((k) => k.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().max(100)).min(1, 'validation.configKeysRequired').max(50)),
+    .pipe(z.array(z.string().max(TEXT_MAX.configKey)).min(1, 'validation.configKeysRequired').max(50)),
 });
 
 export const configEntry = z.object({ configKey: z.string(), configValue: z.string() });
@@ -58,8 +59,8 @@ export const CONFIG_VALUE_RULES: Record<ConfigKey, (value: string) => string | n
 /** POST system-server/config/update */
 export const updateConfigRequest = z
   .object({
-    configKey: z.string().trim().min(1, 'validation.required').max(100, 'validation.invalid'),
-    configValue: z.string({ error: 'validation.required' }).max(10_000, 'configs.valueTooLong'),
+    configKey: z.string().trim().min(1, 'validation.required').max(TEXT_MAX.configKey, 'validation.invalid'),
+    configValue: z.string({ error: 'validation.required' }).max(TEXT_MAX.configValue, 'configs.valueTooLong'),
   })
   .superRefine((v, ctx) => {
     const rule = CONFIG_VALUE_RULES[v.configKey as ConfigKey];

@@ -6,7 +6,7 @@ const zhCN = {
   leafletInvalid: 'JSON 需包含 mapInstantiated 对象和 tileLayerOption.url',
   tileUrlInvalid: '瓦片地址需以 http:// 或 https:// 开头，并包含 {z}、{x}、{y}',
   urlInvalid: '请输入以 http://、https:// 或 / 开头的地址，或留空',
-  valueTooLong: '配置值不能超过 10000 个字符',
+  valueTooLong: '配置值不能超过 {{max}} 个字符',
 };
 
 /** Error and validation texts of the configs area, as keys `configs.<name>`. */
@@ -18,7 +18,7 @@ export const configsMessages: AreaMessages<typeof zhCN> = {
     leafletInvalid: 'JSON 需包含 mapInstantiated 物件和 tileLayerOption.url',
     tileUrlInvalid: '圖磚位址需以 http:// 或 https:// 開頭，並包含 {z}、{x}、{y}',
     urlInvalid: '請輸入以 http://、https:// 或 / 開頭的位址，或留空',
-    valueTooLong: '設定值不能超過 10000 個字元',
+    valueTooLong: '設定值不能超過 {{max}} 個字元',
   },
   'en-US': {
     socketUrlInvalid: 'Enter an address starting with ws://, wss:// or /',
@@ -26,6 +26,6 @@ export const configsMessages: AreaMessages<typeof zhCN> = {
     leafletInvalid: 'The JSON needs a mapInstantiated object and tileLayerOption.url',
     tileUrlInvalid: 'Tile URLs start with http:// or https:// and hold {z}, {x} and {y}',
     urlInvalid: 'Enter an address starting with http://, https:// or /, or leave it empty',
-    valueTooLong: 'The value is at most 10000 characters',
+    valueTooLong: 'The value is at most {{max}} characters',
   },
 };

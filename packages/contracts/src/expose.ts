@@ -28,7 +28,7 @@ export const connectionPassword = z
   .string({ error: 'expose.passwordRequired' })
   .min(1, { message: 'expose.passwordRequired', abort: true })
   .min(8, 'expose.passwordLength')
-  .max(64, 'expose.passwordLength')
+  .max(TEXT_MAX.exposePassword, 'expose.passwordLength')
   .refine(noChinese, 'expose.noChinese')
   .refine((v) => !/\s/.test(v), 'expose.passwordSpaces');
 

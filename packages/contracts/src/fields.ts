@@ -49,7 +49,7 @@ export const rowId = z.coerce
 export const keywordFilter = z
   .string()
   .trim()
-  .max(100, 'validation.invalid')
+  .max(TEXT_MAX.keyword, 'validation.invalid')
   .optional()
   .transform((v) => v || undefined);
 

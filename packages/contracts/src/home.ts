@@ -10,6 +10,8 @@ export const homeData = z.object({
     username: z.string(),
     tenantId: z.number().int(),
     tenantName: z.string(),
+    /** Identifies a seeded tenant, whose name each reader sees in their language (`seededText`). */
+    tenantCode: z.string(),
     platformAdmin: z.boolean(),
     roles: z.array(z.object({ roleId: z.number().int(), roleName: z.string(), roleCode: z.string() })),
   }),

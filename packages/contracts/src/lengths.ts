@@ -24,11 +24,20 @@ export const TEXT_MAX = {
   productId: 64,
   serialNumber: 64,
   multicastName: MULTICAST_NAME.max,
+  /** The longest written IPv6 address (with an embedded IPv4 one). */
+  multicastIp: 45,
   tenantCode: 64,
   tenantName: 100,
   tenantAdminName: 100,
+  tenantRemark: 500,
   exposeName: 64,
   exposeAccount: 64,
+  /** Typed in clear, stored as a hash: no column holds it. */
+  exposePassword: 64,
+  configKey: 100,
+  configValue: 10_000,
+  /** The free-text search of every list. */
+  keyword: 100,
 } as const;
 export type TextField = keyof typeof TEXT_MAX;
 
@@ -44,8 +53,10 @@ const tooLong: Record<string, number> = {
   'tenants.codeTooLong': TEXT_MAX.tenantCode,
   'tenants.nameTooLong': TEXT_MAX.tenantName,
   'tenants.adminNameTooLong': TEXT_MAX.tenantAdminName,
+  'tenants.remarkTooLong': TEXT_MAX.tenantRemark,
   'expose.nameTooLong': TEXT_MAX.exposeName,
   'expose.accountTooLong': TEXT_MAX.exposeAccount,
+  'configs.valueTooLong': TEXT_MAX.configValue,
 };
 for (const [key, max] of Object.entries(tooLong)) {
   (messageParams as Record<string, Record<string, number>>)[key] = { max };

@@ -16,6 +16,7 @@ const ip = z
   .string({ error: 'multicast.ipRequired' })
   .trim()
   .min(1, { message: 'multicast.ipRequired', abort: true })
+  .max(TEXT_MAX.multicastIp, 'multicast.ipInvalid')
   .pipe(z.union([z.ipv4(), z.ipv6()], { error: 'multicast.ipInvalid' }));
 const port = z.coerce
   .number({ error: 'multicast.portRequired' })

@@ -15,6 +15,7 @@ const serialNumber = z
   .string({ error: 'robots.serialRequired' })
   .trim()
   .min(1, { message: 'robots.serialRequired', abort: true })
+  .max(TEXT_MAX.serialNumber, 'robots.serialFormat')
   .regex(SERIAL_PATTERN, 'robots.serialFormat');
 const robotName = z
   .string({ error: 'robots.nameRequired' })

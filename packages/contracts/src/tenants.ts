@@ -28,7 +28,7 @@ const tenantFields = {
   adminPhone: phoneNumber,
   adminName: requiredText(TEXT_MAX.tenantAdminName, 'tenants.adminNameRequired', 'tenants.adminNameTooLong'),
   adminEmail: emailAddress,
-  remark: z.string().trim().max(500, 'tenants.remarkTooLong').optional(),
+  remark: z.string().trim().max(TEXT_MAX.tenantRemark, 'tenants.remarkTooLong').optional(),
 };
 
 /** The new-tenant form as the administrator fills it in: the password rule runs in the browser. */

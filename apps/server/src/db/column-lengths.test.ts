@@ -28,7 +28,7 @@ const typed: Record<string, Record<string, TextField>> = {
     nameEnUs: 'menuTitle',
   },
   robots: { name: 'robotName', productId: 'productId', serialNumber: 'serialNumber' },
-  multicast_configs: { name: 'multicastName' },
+  multicast_configs: { name: 'multicastName', ip: 'multicastIp' },
   tenants: {
     code: 'tenantCode',
     name: 'tenantName',
@@ -38,15 +38,11 @@ const typed: Record<string, Record<string, TextField>> = {
     adminEmail: 'email',
   },
   expose_accounts: { name: 'exposeName', account: 'exposeAccount' },
+  configs: { key: 'configKey' },
 };
 
-/** Text columns nobody types into (digests, enums, addresses checked by their own format). */
-const notTyped = new Set([
-  'users.passwordHash',
-  'users.gender',
-  'multicast_configs.ip',
-  'expose_accounts.passwordHash',
-]);
+/** Text columns nobody types into (digests, enums, descriptions the console writes itself). */
+const notTyped = new Set(['users.passwordHash', 'users.gender', 'expose_accounts.passwordHash', 'configs.description']);
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 

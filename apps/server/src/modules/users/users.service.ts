@@ -95,6 +95,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
           username: caller.username,
           tenantId: tenant.id,
           tenantName: tenant.name,
+          tenantCode: tenant.code,
           platformAdmin: caller.platformAdmin,
           roles: caller.roles,
         },

@@ -164,7 +164,7 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
               <LanguageSwitch />
               <SystemSwitcher />
               {user.platformAdmin ? <TenantSwitcher tenantId={user.tenantId} /> : null}
-              <UserMenu username={user.username} tenantName={user.tenantName} />
+              <UserMenu username={user.username} tenant={user} />
             </div>
           </Layout.Header>
           <TagBar

@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button, DatePicker, Form, Input, InputNumber } from 'antd';
-import { createRoleRequest, createUserForm, TEXT_MAX, updateUserForm } from '@patrol/contracts';
+import {
+  createRobotRequest,
+  createRoleRequest,
+  createUserForm,
+  multicastForm,
+  TEXT_MAX,
+  updateExposeForm,
+  updateUserForm,
+} from '@patrol/contracts';
 import { i18n } from '@/shared/i18n';
 import { ContractField, contractMaxLength } from './contract-field';
 
@@ -23,6 +31,11 @@ describe('contract field', { timeout: 30_000 }, () => {
     expect(contractMaxLength(updateUserForm.shape.nickname)).toBe(TEXT_MAX.nickname);
     expect(contractMaxLength(updateUserForm.shape.email)).toBe(TEXT_MAX.email);
     expect(contractMaxLength(updateUserForm.shape.gender)).toBeUndefined();
+    // Through a pipe, and through an optional union with the empty text.
+    expect(contractMaxLength(multicastForm.shape.ip)).toBe(TEXT_MAX.multicastIp);
+    expect(contractMaxLength(updateExposeForm.shape.password)).toBe(TEXT_MAX.exposePassword);
+    expect(contractMaxLength(createRobotRequest.shape.serialNumber)).toBe(TEXT_MAX.serialNumber);
+    expect(contractMaxLength(multicastForm.shape.telemetryPort)).toBeUndefined();
   });
 
   it('gives the input its label, required mark, length and translated message', async () => {

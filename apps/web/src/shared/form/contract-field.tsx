@@ -1,5 +1,6 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Form } from 'antd';
+import type { FormItemProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isRequiredField, zodRules, type ObjectSchema } from './zod-rules';
 
@@ -40,6 +41,8 @@ type Props = {
   /** `date` and `number` fields are held in the form as the contract reads them. */
   kind?: FieldKind;
   extra?: ReactNode;
+  /** Fields whose change checks this one again (a confirmation against its password). */
+  dependencies?: FormItemProps['dependencies'];
   /** The input; a text input gets the contract's length as its `maxLength`. */
   children: ReactElement;
 };
@@ -49,7 +52,7 @@ type Props = {
  * come from the schema the API checks the body with, and dates and numbers are held as the
  * contract reads them, so the form's values are the request's.
  */
-export function ContractField({ schema, name, label, kind = 'text', extra, children }: Props) {
+export function ContractField({ schema, name, label, kind = 'text', extra, dependencies, children }: Props) {
   const max = kind === 'text' ? contractMaxLength(schema.shape[name]) : undefined;
   const input =
     max !== undefined && isValidElement<{ maxLength?: number }>(children) && children.props.maxLength === undefined
@@ -61,6 +64,7 @@ export function ContractField({ schema, name, label, kind = 'text', extra, child
       name={name}
       label={label}
       extra={extra}
+      dependencies={dependencies}
       rules={zodRules(schema, name)}
       required={isRequiredField(schema, name)}
       {...transform}

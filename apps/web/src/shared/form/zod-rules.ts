@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import type { FormInstance, FormRule } from 'antd';
 import { translateMessage, useLanguage } from '../i18n';
 
@@ -49,21 +49,6 @@ export function zodRules(
       },
     }),
   ];
-}
-
-/**
- * Rules and required marks for every field of a form; messages already shown are translated
- * again when the language changes.
- */
-export function useZodForm<V extends Values>(schema: ObjectSchema, form: FormInstance<V>) {
-  useRevalidateOnLanguage(form);
-  return useMemo(
-    () => ({
-      rules: (field: keyof V & string) => zodRules(schema, field),
-      required: (field: keyof V & string) => isRequiredField(schema, field),
-    }),
-    [schema],
-  );
 }
 
 /** Messages already shown under a form's fields are translated again when the language changes. */

@@ -1,8 +1,10 @@
 import { App, Select, Tooltip } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { seededText, type TenantOption } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { fetchTenantOptions, tenantsKey } from '@/features/tenants/api/tenants-api';
 import { queryClient } from '@/shared/api';
+import { useLanguage } from '@/shared/i18n';
 import { setActingTenant } from '@/shared/session';
 
 type Props = { tenantId: number };
@@ -10,11 +12,13 @@ type Props = { tenantId: number };
 /**
  * The tenant a platform administrator acts in (data-testid `tenant-switcher`). Choosing another
  * one refetches everything the console shows, now in that tenant; the menu stays the
- * administrator's own.
+ * administrator's own. A seeded tenant's name shows in the reader's language.
  */
 export function TenantSwitcher({ tenantId }: Props) {
   const { t } = useTranslation('tenants');
   const { message } = App.useApp();
+  const lang = useLanguage();
+  const nameOf = (o: TenantOption) => seededText('tenantName', o.tenantCode, o.tenantName, lang);
   const options = useQuery({
     queryKey: [...tenantsKey, 'options'],
     queryFn: ({ signal }) => fetchTenantOptions(signal),
@@ -24,7 +28,7 @@ export function TenantSwitcher({ tenantId }: Props) {
     if (!chosen) return;
     setActingTenant(chosen.tenantId, chosen.tenantName);
     await queryClient.resetQueries();
-    message.success(t('switcher.switched', { name: chosen.tenantName }));
+    message.success(t('switcher.switched', { name: nameOf(chosen) }));
   };
   return (
     <Tooltip title={t('switcher.tooltip')} placement="bottom">
@@ -37,7 +41,7 @@ export function TenantSwitcher({ tenantId }: Props) {
         style={{ width: 160 }}
         value={tenantId}
         loading={options.isFetching}
-        options={(options.data ?? []).map((o) => ({ value: o.tenantId, label: o.tenantName }))}
+        options={(options.data ?? []).map((o) => ({ value: o.tenantId, label: nameOf(o) }))}
         onChange={(v: number) => void handleChange(v)}
       />
     </Tooltip>

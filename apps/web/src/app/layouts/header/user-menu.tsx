@@ -9,15 +9,24 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { seededText } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordModal } from '@/features/auth/components/change-password-modal';
 import { useLogout } from '@/features/auth/hooks/use-logout';
+import { useLanguage } from '@/shared/i18n';
 
-type Props = { username: string; tenantName: string; onDark?: boolean };
+type Props = {
+  username: string;
+  /** The acting tenant as stored; a seeded one (known by its code) shows in the reader's language. */
+  tenant: { tenantName: string; tenantCode: string };
+  onDark?: boolean;
+};
 
 /** Tenant (disabled), refresh cache (reload), change password, logout (data-testid `user-menu`). */
-export function UserMenu({ username, tenantName, onDark = false }: Props) {
+export function UserMenu({ username, tenant, onDark = false }: Props) {
   const { t } = useTranslation('layout');
+  const lang = useLanguage();
+  const tenantName = seededText('tenantName', tenant.tenantCode, tenant.tenantName, lang);
   const logout = useLogout();
   const [changing, setChanging] = useState(false);
 

@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changePasswordForm } from '@patrol/contracts';
 import type { ChangePasswordForm } from '@patrol/contracts';
-import { useZodForm } from '@/shared/form/zod-rules';
+import { ContractField } from '@/shared/form/contract-field';
+import { useRevalidateOnLanguage } from '@/shared/form/zod-rules';
 import { feedback } from '@/shared/ui';
 import { postUpdatePassword } from '../api/update-password';
 
@@ -13,7 +14,7 @@ type Props = { open: boolean; onClose: () => void };
 export function ChangePasswordModal({ open, onClose }: Props) {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<ChangePasswordForm>();
-  const { rules, required } = useZodForm(changePasswordForm, form);
+  useRevalidateOnLanguage(form);
 
   const update = useMutation({
     mutationFn: postUpdatePassword,
@@ -47,31 +48,20 @@ export function ChangePasswordModal({ open, onClose }: Props) {
     >
       <Typography.Paragraph type="secondary">{t('changePassword.hint')}</Typography.Paragraph>
       <Form<ChangePasswordForm> form={form} layout="vertical" name="change-password" onFinish={handleOk}>
-        <Form.Item
-          name="oldPassword"
-          label={t('changePassword.oldPassword')}
-          rules={rules('oldPassword')}
-          required={required('oldPassword')}
-        >
+        <ContractField schema={changePasswordForm} name="oldPassword" label={t('changePassword.oldPassword')}>
           <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('changePassword.newPassword')}
-          rules={rules('newPassword')}
-          required={required('newPassword')}
-        >
+        </ContractField>
+        <ContractField schema={changePasswordForm} name="newPassword" label={t('changePassword.newPassword')}>
           <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
+        </ContractField>
+        <ContractField
+          schema={changePasswordForm}
           name="confirmPassword"
           label={t('changePassword.confirmPassword')}
-          rules={rules('confirmPassword')}
-          required={required('confirmPassword')}
           dependencies={['newPassword']}
         >
           <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        </ContractField>
       </Form>
     </Modal>
   );

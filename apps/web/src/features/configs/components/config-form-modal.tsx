@@ -1,7 +1,7 @@
 import { Button, Form, Input, Typography } from 'antd';
 import { updateConfigRequest, type ConfigRow, type UpdateConfigRequest } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useZodForm } from '@/shared/form/zod-rules';
+import { ContractField } from '@/shared/form/contract-field';
 import { FormModal, type FormDialog } from '@/shared/list';
 import { refreshConfigs, updateConfig } from '../api/configs-api';
 
@@ -30,7 +30,6 @@ export function ConfigFormModal({ dialog, onSaved }: Props) {
   const { open, record: config, close: onClose } = dialog;
   const { t } = useTranslation('configs');
   const [form] = Form.useForm<UpdateConfigRequest>();
-  const { rules } = useZodForm(updateConfigRequest, form);
   const json = !!config && isJsonKey(config.configKey);
   const describe = (row: ConfigRow) => {
     const key = DESCRIPTIONS[row.configKey as keyof typeof DESCRIPTIONS];
@@ -59,13 +58,13 @@ export function ConfigFormModal({ dialog, onSaved }: Props) {
         <Input disabled />
       </Form.Item>
       {config ? <Typography.Paragraph type="secondary">{describe(config)}</Typography.Paragraph> : null}
-      <Form.Item name="configValue" label={t('fields.configValue')} rules={rules('configValue')}>
+      <ContractField schema={updateConfigRequest} name="configValue" label={t('fields.configValue')}>
         <Input.TextArea
           autoSize={{ minRows: json ? 12 : 2, maxRows: 24 }}
           spellCheck={false}
           style={json ? { fontFamily: 'monospace', fontSize: 12 } : undefined}
         />
-      </Form.Item>
+      </ContractField>
       {json ? (
         <Button
           size="small"

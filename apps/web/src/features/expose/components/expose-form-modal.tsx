@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { createExposeRequest, updateExposeForm, type CreateExposeRequest, type ExposeRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useZodForm } from '@/shared/form/zod-rules';
+import { ContractField } from '@/shared/form/contract-field';
 import { FormModal, type FormDialog } from '@/shared/list';
 import { createExpose, refreshExpose, updateExpose } from '../api/expose-api';
 
@@ -18,7 +18,7 @@ export function ExposeFormModal({ dialog, tenantId, onSaved }: Props) {
   const { t } = useTranslation('expose');
   const [form] = Form.useForm<CreateExposeRequest>();
   const editing = !!expose;
-  const { rules, required } = useZodForm(editing ? updateExposeForm : createExposeRequest, form);
+  const schema = editing ? updateExposeForm : createExposeRequest;
   const handleSubmit = async (values: CreateExposeRequest) => {
     if (editing)
       await updateExpose(tenantId, { exposeId: expose.exposeId, name: values.name, password: values.password ?? '' });
@@ -36,27 +36,26 @@ export function ExposeFormModal({ dialog, tenantId, onSaved }: Props) {
       width={520}
       initialValues={expose ? { name: expose.name, account: expose.account, password: '' } : {}}
     >
-      <Form.Item name="name" label={t('fields.name')} rules={rules('name')} required={required('name')}>
-        <Input maxLength={64} />
-      </Form.Item>
+      <ContractField schema={schema} name="name" label={t('fields.name')}>
+        <Input />
+      </ContractField>
       {editing ? (
         <Form.Item name="account" label={t('fields.account')}>
           <Input disabled />
         </Form.Item>
       ) : (
-        <Form.Item name="account" label={t('fields.account')} rules={rules('account')} required={required('account')}>
-          <Input maxLength={64} autoComplete="off" />
-        </Form.Item>
+        <ContractField schema={schema} name="account" label={t('fields.account')}>
+          <Input autoComplete="off" />
+        </ContractField>
       )}
-      <Form.Item
+      <ContractField
+        schema={schema}
         name="password"
         label={editing ? t('fields.newPassword') : t('fields.password')}
-        rules={rules('password')}
-        required={!editing && required('password')}
         extra={editing ? t('passwordKeep') : t('passwordOnce')}
       >
-        <Input.Password maxLength={64} autoComplete="new-password" />
-      </Form.Item>
+        <Input.Password autoComplete="new-password" />
+      </ContractField>
     </FormModal>
   );
 }

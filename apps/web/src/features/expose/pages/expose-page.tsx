@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { App, Button, Empty, Form, Input, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { ExposeRow } from '@patrol/contracts';
+import { seededText, type ExposeRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useHomeData } from '@/shared/api';
+import { useLanguage } from '@/shared/i18n';
 import {
   DeleteAction,
   EditAction,
@@ -37,6 +38,9 @@ export function ExposePage() {
   const { t } = useTranslation('expose');
   const { message } = App.useApp();
   const me = useHomeData().data?.loginUser;
+  const lang = useLanguage();
+  const tenantName = (tenant: { tenantCode: string; tenantName: string }) =>
+    seededText('tenantName', tenant.tenantCode, tenant.tenantName, lang);
   const [tenantId, setTenantId] = useState<number | null>(null);
   const [searchForm] = Form.useForm<ExposeFilters>();
   const dialog = useFormDialog<ExposeRow>();
@@ -46,9 +50,9 @@ export function ExposePage() {
     enabled: !!me?.platformAdmin,
   });
   const tenantOptions = me?.platformAdmin
-    ? (choices.data ?? []).map((c) => ({ value: c.tenantId, label: c.tenantName }))
+    ? (choices.data ?? []).map((c) => ({ value: c.tenantId, label: tenantName(c) }))
     : me
-      ? [{ value: me.tenantId, label: me.tenantName }]
+      ? [{ value: me.tenantId, label: tenantName(me) }]
       : [];
   const list = useListQuery<ExposeFilters, ExposeRow>({
     key: [...exposeKey, 'page', tenantId],

@@ -3,7 +3,7 @@ import { RightOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { APP_VERSION } from '@patrol/contracts';
+import { APP_VERSION, seededText } from '@patrol/contracts';
 import { useHomeData } from '@/shared/api';
 import { useLanguage } from '@/shared/i18n';
 import { firstLeafPath, indexMenu } from '@/shared/menu';
@@ -12,7 +12,7 @@ import './home-page.css';
 /** Home: who is signed in, in which tenant, and the areas their menu opens. */
 export function HomePage() {
   const { t } = useTranslation('home');
-  useLanguage();
+  const lang = useLanguage();
   const { data } = useHomeData();
   if (!data) return null;
   const user = data.loginUser;
@@ -39,7 +39,7 @@ export function HomePage() {
               <Descriptions.Item label={t('profile.account')}>{user.account}</Descriptions.Item>
               <Descriptions.Item label={t('profile.tenant')}>
                 <Space>
-                  {user.tenantName}
+                  {seededText('tenantName', user.tenantCode, user.tenantName, lang)}
                   {user.platformAdmin && <Tag color="gold">{t('profile.platformAdmin')}</Tag>}
                 </Space>
               </Descriptions.Item>
@@ -48,7 +48,7 @@ export function HomePage() {
                   ? t('profile.noRole')
                   : user.roles.map((role) => (
                       <Tag key={role.roleId} color="blue">
-                        {role.roleName}
+                        {seededText('roleName', role.roleCode, role.roleName, lang)}
                       </Tag>
                     ))}
               </Descriptions.Item>

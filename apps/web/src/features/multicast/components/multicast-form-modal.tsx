@@ -8,7 +8,7 @@ import {
 } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useRobotOptions } from '@/shared/fleet';
-import { useZodForm } from '@/shared/form/zod-rules';
+import { ContractField } from '@/shared/form/contract-field';
 import { FormModal, type FormDialog } from '@/shared/list';
 import { createMulticast, refreshMulticast, updateMulticast } from '../api/multicast-api';
 
@@ -18,15 +18,17 @@ type Props = {
   onSaved: () => void;
 };
 
-const PORTS = ['telecontrolPort', 'telemetryPort', 'videoPort'] as const;
-
 /** New or edited multicast config: name, enabled, IP, the three ports and its robots. */
 export function MulticastFormModal({ dialog, onSaved }: Props) {
   const { open, record: config, close: onClose } = dialog;
   const { t } = useTranslation('multicast');
   const [form] = Form.useForm<CreateMulticastRequest>();
-  const { rules, required } = useZodForm(multicastForm, form);
   const robots = useRobotOptions().data ?? [];
+  const ports = [
+    { name: 'telecontrolPort', label: t('fields.telecontrolPort') },
+    { name: 'telemetryPort', label: t('fields.telemetryPort') },
+    { name: 'videoPort', label: t('fields.videoPort') },
+  ] as const;
   const handleSubmit = async (values: CreateMulticastRequest) => {
     const body = { ...values, robotIds: values.robotIds ?? [] };
     if (config) await updateMulticast({ ...body, multicastId: config.multicastId });
@@ -56,20 +58,20 @@ export function MulticastFormModal({ dialog, onSaved }: Props) {
           : { enabled: true, robotIds: [] }
       }
     >
-      <Form.Item name="name" label={t('fields.name')} rules={rules('name')} required={required('name')}>
-        <Input maxLength={50} showCount />
-      </Form.Item>
+      <ContractField schema={multicastForm} name="name" label={t('fields.name')}>
+        <Input showCount />
+      </ContractField>
       <Form.Item name="enabled" label={t('fields.enabled')} valuePropName="checked">
         <Switch />
       </Form.Item>
-      <Form.Item name="ip" label={t('fields.ip')} rules={rules('ip')} required={required('ip')} extra={t('ipHint')}>
+      <ContractField schema={multicastForm} name="ip" label={t('fields.ip')} extra={t('ipHint')}>
         <Input placeholder="239.0.0.1" />
-      </Form.Item>
+      </ContractField>
       <Space size={12} wrap>
-        {PORTS.map((port) => (
-          <Form.Item key={port} name={port} label={t(`fields.${port}`)} rules={rules(port)} required={required(port)}>
+        {ports.map((port) => (
+          <ContractField key={port.name} schema={multicastForm} name={port.name} label={port.label}>
             <InputNumber min={MULTICAST_PORT_MIN} max={MULTICAST_PORT_MAX} precision={0} style={{ width: 160 }} />
-          </Form.Item>
+          </ContractField>
         ))}
       </Space>
       <Form.Item name="robotIds" label={t('fields.robots')} extra={t('robotsHint')}>

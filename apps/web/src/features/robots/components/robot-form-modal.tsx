@@ -7,7 +7,7 @@ import {
   type RobotRow,
 } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useZodForm } from '@/shared/form/zod-rules';
+import { ContractField } from '@/shared/form/contract-field';
 import { FormModal, type FormDialog } from '@/shared/list';
 import { createRobot, refreshRobots, updateRobot } from '../api/robots-api';
 
@@ -24,7 +24,7 @@ export function RobotFormModal({ dialog, onSaved }: Props) {
   const { t } = useTranslation('robots');
   const [form] = Form.useForm<CreateRobotRequest>();
   const editing = !!robot;
-  const { rules, required } = useZodForm(editing ? updateRobotForm : createRobotRequest, form);
+  const schema = editing ? updateRobotForm : createRobotRequest;
   const handleSubmit = async (values: CreateRobotRequest) => {
     if (robot) {
       await updateRobot({ robotId: robot.robotId, productId: values.productId, name: values.name });
@@ -46,31 +46,20 @@ export function RobotFormModal({ dialog, onSaved }: Props) {
       width={520}
       initialValues={robot ? { productId: robot.productId, serialNumber: robot.serialNumber, name: robot.name } : {}}
     >
-      <Form.Item name="name" label={t('fields.name')} rules={rules('name')} required={required('name')}>
-        <Input maxLength={50} />
-      </Form.Item>
-      <Form.Item
-        name="productId"
-        label={t('fields.productId')}
-        rules={rules('productId')}
-        required={required('productId')}
-      >
-        <Input maxLength={64} />
-      </Form.Item>
+      <ContractField schema={schema} name="name" label={t('fields.name')}>
+        <Input />
+      </ContractField>
+      <ContractField schema={schema} name="productId" label={t('fields.productId')}>
+        <Input />
+      </ContractField>
       {editing ? (
         <Form.Item name="serialNumber" label={t('fields.serialNumber')} extra={t('serialFixed')}>
           <Input disabled />
         </Form.Item>
       ) : (
-        <Form.Item
-          name="serialNumber"
-          label={t('fields.serialNumber')}
-          rules={rules('serialNumber')}
-          required={required('serialNumber')}
-          extra={t('serialHint')}
-        >
-          <Input maxLength={64} autoComplete="off" />
-        </Form.Item>
+        <ContractField schema={schema} name="serialNumber" label={t('fields.serialNumber')} extra={t('serialHint')}>
+          <Input autoComplete="off" />
+        </ContractField>
       )}
     </FormModal>
   );

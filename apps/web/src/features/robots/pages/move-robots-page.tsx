@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { App, Button, Empty, Form, Input, Select, Space, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { RobotRow } from '@patrol/contracts';
+import { seededText, type RobotRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { PresenceTag } from '@/shared/fleet';
+import { useLanguage } from '@/shared/i18n';
 import { ListPage, SearchBar, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
 import {
   fetchRobotsToMove,
@@ -22,6 +23,7 @@ import {
 export function MoveRobotsPage() {
   const { t } = useTranslation('robots');
   const { message, modal } = App.useApp();
+  const lang = useLanguage();
   const [searchForm] = Form.useForm<MoveFilters>();
   const [sourceId, setSourceId] = useState<number | null>(null);
   const [targetId, setTargetId] = useState<number | null>(null);
@@ -33,7 +35,10 @@ export function MoveRobotsPage() {
     initialFilters: {},
     enabled: sourceId !== null,
   });
-  const nameOf = (id: number | null) => tenants.data?.find((o) => o.tenantId === id)?.tenantName ?? '';
+  const nameOf = (id: number | null) => {
+    const tenant = tenants.data?.find((o) => o.tenantId === id);
+    return tenant ? seededText('tenantName', tenant.tenantCode, tenant.tenantName, lang) : '';
+  };
   const move = useMutation({
     mutationFn: async (input: { robotIds: number[]; targetTenantId: number }) => {
       const result = await moveRobots(input);
@@ -45,7 +50,7 @@ export function MoveRobotsPage() {
       message.success(t('move.moved', { count: result.moved, to: nameOf(input.targetTenantId) }));
     },
   });
-  const options = (tenants.data ?? []).map((o) => ({ value: o.tenantId, label: o.tenantName }));
+  const options = (tenants.data ?? []).map((o) => ({ value: o.tenantId, label: nameOf(o.tenantId) }));
 
   const confirmMove = () => {
     if (sourceId === null || targetId === null || selected.length === 0) return;

@@ -1,7 +1,8 @@
+import type { ReactElement } from 'react';
 import { Col, Form, Input, Row } from 'antd';
 import { createTenantForm, updateTenantForm, type CreateTenantForm, type TenantRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useZodForm } from '@/shared/form/zod-rules';
+import { ContractField } from '@/shared/form/contract-field';
 import { FormModal, type FormDialog } from '@/shared/list';
 import { sha256Hex } from '@/shared/sha256';
 import { createTenant, refreshTenants, updateTenant } from '../api/tenants-api';
@@ -23,7 +24,7 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
   const { t } = useTranslation('tenants');
   const [form] = Form.useForm<Values>();
   const editing = !!tenant;
-  const { rules, required } = useZodForm(editing ? updateTenantForm : createTenantForm, form);
+  const schema = editing ? updateTenantForm : createTenantForm;
 
   const handleSubmit = async (values: Values) => {
     if (editing) {
@@ -51,10 +52,10 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
     onSaved();
   };
 
-  const item = (name: keyof Values & string, label: string, input = <Input />) => (
-    <Form.Item name={name} label={label} rules={rules(name)} required={required(name)}>
+  const item = (name: keyof Values & string, label: string, input: ReactElement = <Input />) => (
+    <ContractField schema={schema} name={name} label={label}>
       {input}
-    </Form.Item>
+    </ContractField>
   );
 
   return (
@@ -86,22 +87,22 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
               <Input disabled />
             </Form.Item>
           ) : (
-            item('tenantCode', t('fields.tenantCode'), <Input maxLength={64} autoComplete="off" />)
+            item('tenantCode', t('fields.tenantCode'), <Input autoComplete="off" />)
           )}
         </Col>
-        <Col span={12}>{item('tenantName', t('fields.tenantName'), <Input maxLength={100} />)}</Col>
+        <Col span={12}>{item('tenantName', t('fields.tenantName'))}</Col>
         <Col span={12}>
           {editing ? (
             <Form.Item name="adminAccount" label={t('fields.adminAccount')}>
               <Input disabled />
             </Form.Item>
           ) : (
-            item('adminAccount', t('fields.adminAccount'), <Input maxLength={64} autoComplete="off" />)
+            item('adminAccount', t('fields.adminAccount'), <Input autoComplete="off" />)
           )}
         </Col>
-        <Col span={12}>{item('adminName', t('fields.adminName'), <Input maxLength={100} />)}</Col>
-        <Col span={12}>{item('adminPhone', t('fields.adminPhone'), <Input maxLength={32} />)}</Col>
-        <Col span={12}>{item('adminEmail', t('fields.adminEmail'), <Input maxLength={200} />)}</Col>
+        <Col span={12}>{item('adminName', t('fields.adminName'))}</Col>
+        <Col span={12}>{item('adminPhone', t('fields.adminPhone'))}</Col>
+        <Col span={12}>{item('adminEmail', t('fields.adminEmail'))}</Col>
         {editing ? null : (
           <>
             <Col span={12}>
@@ -112,7 +113,7 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
             </Col>
           </>
         )}
-        <Col span={24}>{item('remark', t('fields.remark'), <Input.TextArea rows={2} maxLength={500} />)}</Col>
+        <Col span={24}>{item('remark', t('fields.remark'), <Input.TextArea rows={2} />)}</Col>
       </Row>
     </FormModal>
   );

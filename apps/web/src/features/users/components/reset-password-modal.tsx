@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { resetPasswordForm, type UserRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useZodForm } from '@/shared/form/zod-rules';
+import { ContractField } from '@/shared/form/contract-field';
 import { FormModal } from '@/shared/list';
 import { sha256Hex } from '@/shared/sha256';
 import { resetUserPassword } from '../api/users-api';
@@ -20,7 +20,6 @@ export function ResetPasswordModal({
 }) {
   const { t } = useTranslation('users');
   const [form] = Form.useForm<Values>();
-  const { rules, required } = useZodForm(resetPasswordForm, form);
   const handleSubmit = async (values: Values) => {
     if (!user) return;
     await resetUserPassword({ userId: user.userId, password: sha256Hex(values.password ?? '') });
@@ -35,17 +34,12 @@ export function ResetPasswordModal({
       onClose={onClose}
       width={480}
     >
-      <Form.Item name="password" label={t('fields.password')} rules={rules('password')} required={required('password')}>
+      <ContractField schema={resetPasswordForm} name="password" label={t('fields.password')}>
         <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('fields.confirmPassword')}
-        rules={rules('confirmPassword')}
-        required={required('confirmPassword')}
-      >
+      </ContractField>
+      <ContractField schema={resetPasswordForm} name="confirmPassword" label={t('fields.confirmPassword')}>
         <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      </ContractField>
     </FormModal>
   );
 }
