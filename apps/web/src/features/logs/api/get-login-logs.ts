@@ -1,4 +1,4 @@
-import { logsApi, type RouteQuery, type LoginLogRow, type Page } from '@patrol/contracts';
+import { logsApi, type RouteQuery, type LoginLogRow, type LoginLogSortColumn, type Page } from '@patrol/contracts';
 import { call, download } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 import type { LogFilters } from '../components/log-search-bar';
@@ -9,7 +9,10 @@ type LogQuery = RouteQuery<typeof logsApi.pageLoginLogs>;
 export const loginLogsKey = ['logs', 'login'] as const;
 
 /** GET one page of the acting tenant's sign-in attempts. */
-export function fetchLoginLogs(params: ListParams<LogFilters>, signal?: AbortSignal): Promise<Page<LoginLogRow>> {
+export function fetchLoginLogs(
+  params: ListParams<LogFilters, LoginLogSortColumn>,
+  signal?: AbortSignal,
+): Promise<Page<LoginLogRow>> {
   return call(logsApi.pageLoginLogs, { query: params as LogQuery }, { signal });
 }
 

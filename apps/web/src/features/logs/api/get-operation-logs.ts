@@ -1,4 +1,10 @@
-import { logsApi, type RouteQuery, type OperationLogRow, type Page } from '@patrol/contracts';
+import {
+  logsApi,
+  type RouteQuery,
+  type OperationLogRow,
+  type OperationLogSortColumn,
+  type Page,
+} from '@patrol/contracts';
 import { call, download } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 import type { LogFilters } from '../components/log-search-bar';
@@ -10,7 +16,7 @@ export const operationLogsKey = ['logs', 'operation'] as const;
 
 /** GET one page of the operations done in the acting tenant. */
 export function fetchOperationLogs(
-  params: ListParams<LogFilters>,
+  params: ListParams<LogFilters, OperationLogSortColumn>,
   signal?: AbortSignal,
 ): Promise<Page<OperationLogRow>> {
   return call(logsApi.pageOperationLogs, { query: params as LogQuery }, { signal });

@@ -4,6 +4,7 @@ import {
   type Page,
   type TenantOption,
   type TenantRow,
+  type TenantSortColumn,
   type TenantStatusRequest,
   type UpdateTenantRequest,
 } from '@patrol/contracts';
@@ -15,7 +16,10 @@ export type TenantFilters = { keyword?: string; status?: number };
 export const tenantsKey = ['tenants'] as const;
 
 /** GET one page of the platform's tenants. */
-export function fetchTenantPage(params: ListParams<TenantFilters>, signal?: AbortSignal): Promise<Page<TenantRow>> {
+export function fetchTenantPage(
+  params: ListParams<TenantFilters, TenantSortColumn>,
+  signal?: AbortSignal,
+): Promise<Page<TenantRow>> {
   return call(tenantsApi.pageTenants, { query: params }, { signal });
 }
 

@@ -6,6 +6,7 @@ import {
   type UpdateUserRequest,
   type UserRole,
   type UserRow,
+  type UserSortColumn,
   type UserStatusRequest,
 } from '@patrol/contracts';
 import { call, download, queryClient } from '@/shared/api';
@@ -16,7 +17,10 @@ export type UserFilters = { keyword?: string; phone?: string; status?: number; r
 export const usersKey = ['users'] as const;
 
 /** GET one page of the acting tenant's users. */
-export function fetchUserPage(params: ListParams<UserFilters>, signal?: AbortSignal): Promise<Page<UserRow>> {
+export function fetchUserPage(
+  params: ListParams<UserFilters, UserSortColumn>,
+  signal?: AbortSignal,
+): Promise<Page<UserRow>> {
   return call(usersApi.pageUsers, { query: params }, { signal });
 }
 
