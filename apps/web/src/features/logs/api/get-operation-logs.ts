@@ -4,6 +4,7 @@ import {
   type OperationLogRow,
   type OperationLogSortColumn,
   type Page,
+  type SortRequest,
 } from '@patrol/contracts';
 import { call, download } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
@@ -22,7 +23,10 @@ export function fetchOperationLogs(
   return call(logsApi.pageOperationLogs, { query: params as LogQuery }, { signal });
 }
 
-/** Downloads the filtered operations as `<fileName>.xlsx`. */
-export function exportOperationLogs(filters: LogFilters, fileName: string): Promise<void> {
+/** Downloads the filtered operations, in the list's order, as `<fileName>.xlsx`. */
+export function exportOperationLogs(
+  filters: LogFilters & SortRequest<OperationLogSortColumn>,
+  fileName: string,
+): Promise<void> {
   return download(logsApi.exportOperationLogs, { query: filters as LogQuery }, fileName);
 }

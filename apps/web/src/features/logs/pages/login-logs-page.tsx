@@ -60,7 +60,7 @@ export function LoginLogsPage() {
     <ListPage
       search={<LogSearchBar results={LOGIN_RESULTS} onSearch={list.search} onReset={list.reset} />}
       title={t('loginTitle')}
-      toolbar={<ExportButton onExport={() => exportLoginLogs(list.filters, t('loginTitle'))} />}
+      toolbar={<ExportButton onExport={() => exportLoginLogs({ ...list.filters, ...list.sort }, t('loginTitle'))} />}
     >
       <ListTable<LoginLogRow> rowKey="logId" columns={columns} {...list.tableProps} />
     </ListPage>

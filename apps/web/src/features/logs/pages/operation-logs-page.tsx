@@ -74,7 +74,9 @@ export function OperationLogsPage() {
     <ListPage
       search={<LogSearchBar results={OPERATION_RESULTS} withDescription onSearch={list.search} onReset={list.reset} />}
       title={t('operationTitle')}
-      toolbar={<ExportButton onExport={() => exportOperationLogs(list.filters, t('operationTitle'))} />}
+      toolbar={
+        <ExportButton onExport={() => exportOperationLogs({ ...list.filters, ...list.sort }, t('operationTitle'))} />
+      }
     >
       <ListTable<OperationLogRow>
         rowKey="logId"

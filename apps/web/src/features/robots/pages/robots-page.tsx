@@ -132,7 +132,7 @@ export function RobotsPage() {
       title={t('title')}
       toolbar={
         <Space>
-          <ExportButton onExport={() => exportRobots(list.filters, t('title'))} />
+          <ExportButton onExport={() => exportRobots({ ...list.filters, ...list.sort }, t('title'))} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
             {t('create')}
           </Button>

@@ -2,6 +2,7 @@ import {
   tenantsApi,
   type CreateTenantRequest,
   type Page,
+  type SortRequest,
   type TenantOption,
   type TenantRow,
   type TenantSortColumn,
@@ -23,8 +24,8 @@ export function fetchTenantPage(
   return call(tenantsApi.pageTenants, { query: params }, { signal });
 }
 
-/** Downloads the filtered tenants as `<fileName>.xlsx`. */
-export function exportTenants(filters: TenantFilters, fileName: string): Promise<void> {
+/** Downloads the filtered tenants, in the list's order, as `<fileName>.xlsx`. */
+export function exportTenants(filters: TenantFilters & SortRequest<TenantSortColumn>, fileName: string): Promise<void> {
   return download(tenantsApi.exportTenants, { query: filters }, fileName);
 }
 

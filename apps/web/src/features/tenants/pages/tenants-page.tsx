@@ -104,7 +104,7 @@ export function TenantsPage() {
       title={t('title')}
       toolbar={
         <>
-          <ExportButton onExport={() => exportTenants(list.filters, t('title'))} />
+          <ExportButton onExport={() => exportTenants({ ...list.filters, ...list.sort }, t('title'))} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
             {t('create')}
           </Button>

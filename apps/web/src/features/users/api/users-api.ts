@@ -3,6 +3,7 @@ import {
   type CreateUserRequest,
   type Page,
   type ResetPasswordRequest,
+  type SortRequest,
   type UpdateUserRequest,
   type UserRole,
   type UserRow,
@@ -24,8 +25,8 @@ export function fetchUserPage(
   return call(usersApi.pageUsers, { query: params }, { signal });
 }
 
-/** Downloads the filtered users as `<fileName>.xlsx`. */
-export function exportUsers(filters: UserFilters, fileName: string): Promise<void> {
+/** Downloads the filtered users, in the list's order, as `<fileName>.xlsx`. */
+export function exportUsers(filters: UserFilters & SortRequest<UserSortColumn>, fileName: string): Promise<void> {
   return download(usersApi.exportUsers, { query: filters }, fileName);
 }
 

@@ -164,7 +164,7 @@ export function UsersPage() {
       title={t('title')}
       toolbar={
         <>
-          <ExportButton onExport={() => exportUsers(list.filters, t('title'))} />
+          <ExportButton onExport={() => exportUsers({ ...list.filters, ...list.sort }, t('title'))} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
             {t('create')}
           </Button>
