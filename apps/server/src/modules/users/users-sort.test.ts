@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { as, makeTenantPair, makeUser } from '../../../test/factories.js';
 import { walkPages } from '../../../test/pages.js';
+import { sheetRows } from '../../../test/xlsx.js';
 import { touchLastLogin } from './users.repository.js';
 
 const PAGE = '/api/system-server/user/page';
+const EXPORT = '/api/system-server/user/export';
 
 describe('users list sorted by the server', () => {
   let t: TestApp;
@@ -15,7 +17,7 @@ describe('users list sorted by the server', () => {
   const theirs: number[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    const pair = await makeTenantPair(t, [`GET ${PAGE}`]);
+    const pair = await makeTenantPair(t, [`GET ${PAGE}`, `GET ${EXPORT}`]);
     token = pair.token;
     // Made out of alphabetical order; the other tenant's accounts fall between them.
     for (const account of ['srt-c', 'srt-a', 'srt-e', 'srt-b', 'srt-d']) {
@@ -91,5 +93,21 @@ describe('users list sorted by the server', () => {
     ]);
     // Nothing of it stuck: the list answers as before.
     expect(accounts((await walk({})).rows)).toEqual(mine.map((u) => u.account).reverse());
+  });
+
+  it('exports the rows in the order the list is sorted', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${EXPORT}?keyword=srt-&sortBy=account&sortOrder=descend`,
+      headers: as(token, { lang: 'en-US' }),
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await sheetRows(res);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(
+      mine
+        .map((u) => u.account)
+        .sort()
+        .reverse(),
+    );
   });
 });
