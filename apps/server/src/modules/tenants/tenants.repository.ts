@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, or, sql, type SQL, and } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, type SQL, and } from 'drizzle-orm';
 import type { SortRequest, TenantSortColumn } from '@patrol/contracts';
 import type { DbOrTx } from '../../platform/db.js';
 import { likePattern, orderOf } from '../../platform/paging.js';
@@ -44,7 +44,11 @@ export async function setTenantStatus(db: DbOrTx, tenantId: number, status: numb
 
 export type TenantFilter = { keyword?: string | undefined; status?: number | undefined };
 
-const userCountOf = sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${tenants.id})`;
+/**
+ * The users of each tenant, counted over a join: drizzle names columns without their table in a
+ * one-table query, so a correlated subquery would compare the users' own columns.
+ */
+const userCountOf = count(users.id);
 
 /**
  * Tenants with their user counts, newest first unless sorted by a column; the keyword matches
@@ -74,7 +78,9 @@ export async function pageTenants(
     db
       .select({ tenant: tenants, userCount: userCountOf })
       .from(tenants)
+      .leftJoin(users, eq(users.tenantId, tenants.id))
       .where(where)
+      .groupBy(tenants.id)
       .orderBy(...order)
       .offset(window.offset)
       .limit(window.limit),
