@@ -124,12 +124,10 @@ export function ListTable<R extends object>(tableProps: ListTableProps<R>) {
     [columns, hidden, sorted?.sortBy, sorted?.sortOrder],
   );
   // Full screen, the card scrolls itself and nothing of the layout is above it.
+  const fullscreenFrame = fullscreen ? (frame?.frame ?? null) : null;
   const sticky = useMemo(
-    () =>
-      fullscreen && frame?.frame
-        ? { offsetHeader: 0, getContainer: () => frame.frame ?? window }
-        : { offsetHeader: stickyTop },
-    [fullscreen, frame?.frame, stickyTop],
+    () => (fullscreenFrame ? { offsetHeader: 0, getContainer: () => fullscreenFrame } : { offsetHeader: stickyTop }),
+    [fullscreenFrame, stickyTop],
   );
   const handleChange: TableProps<R>['onChange'] = (pagination, filters, sorter, extra) => {
     onChange?.(pagination, filters, sorter, extra);
