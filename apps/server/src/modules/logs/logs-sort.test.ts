@@ -1,11 +1,13 @@
-import { translate, type OperationLogRow } from '@patrol/contracts';
+import { translate, type LoginLogRow, type OperationLogRow } from '@patrol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { as, makeTenantPair } from '../../../test/factories.js';
 import { walkPages } from '../../../test/pages.js';
+import { loginLogs } from '../auth/auth.tables.js';
 import { insertOperationLog } from './logs.repository.js';
 
 const PAGE = '/api/log-server/operation/page';
+const LOGIN_PAGE = '/api/log-server/login/page';
 
 describe('operation log sorted by the server', () => {
   let t: TestApp;
@@ -14,7 +16,7 @@ describe('operation log sorted by the server', () => {
   const mine: { id: number; durationMs: number }[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    const pair = await makeTenantPair(t, [`GET ${PAGE}`]);
+    const pair = await makeTenantPair(t, [`GET ${PAGE}`, `GET ${LOGIN_PAGE}`]);
     token = pair.token;
     const write = (tenantId: number, durationMs: number) =>
       insertOperationLog(t.db, tenantId, {
@@ -31,6 +33,10 @@ describe('operation log sorted by the server', () => {
     // Two operations took as long as each other; the other tenant's fall between the tenant's own.
     for (const durationMs of [30, 10, 50, 10, 20]) await write(pair.tenantId, durationMs);
     for (const durationMs of [15, 25, 60]) await write(pair.otherTenantId, durationMs);
+    const attempt = (tenantId: number, account: string) =>
+      t.db.insert(loginLogs).values({ tenantId, account, result: 'failure', reason: 'wrong_password' });
+    for (const account of ['srt-b', 'srt-a', 'srt-c']) await attempt(pair.tenantId, account);
+    for (const account of ['srt-ab', 'srt-bb']) await attempt(pair.otherTenantId, account);
     const first = await walkPages<OperationLogRow>(t, PAGE, token, { operator: 'srt-operator' }, 10);
     // Newest first without a sort: reversed, it is the order they were written in.
     mine.push(...first.rows.map((r) => ({ id: r.logId, durationMs: r.durationMs })).reverse());
@@ -67,5 +73,16 @@ describe('operation log sorted by the server', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([{ path: 'sortBy', message: translate('zh-TW', 'validation.sortUnknown') }]);
+  });
+
+  it('orders the sign-in log by account both ways, with only the tenant', async () => {
+    const walkLogins = (query: Record<string, string>) =>
+      walkPages<LoginLogRow>(t, LOGIN_PAGE, token, { operator: 'srt-', ...query });
+    const up = await walkLogins({ sortBy: 'account', sortOrder: 'ascend' });
+    expect(up.rows.map((r) => r.account)).toEqual(['srt-a', 'srt-b', 'srt-c']);
+    const down = await walkLogins({ sortBy: 'account', sortOrder: 'descend' });
+    expect(down.rows.map((r) => r.account)).toEqual(['srt-c', 'srt-b', 'srt-a']);
+    const newest = await walkLogins({ sortBy: 'loginTime', sortOrder: 'descend' });
+    expect(newest.rows.map((r) => r.account)).toEqual(['srt-c', 'srt-a', 'srt-b']);
   });
 });
