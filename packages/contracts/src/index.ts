@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './access.js';
 export * from './codes.js';
 export * from './envelope.js';
+export * from './sorting.js';
 export * from './messages.js';
 export * from './login-rules.js';
 export * from './auth.js';

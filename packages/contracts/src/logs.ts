@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope.js';
+import { sortQuery } from './sorting.js';
 import { timeFilterOf } from './fields.js';
 
 const timeFilter = timeFilterOf('logs.timeInvalid');
@@ -22,8 +23,13 @@ const logFilters = {
 export const LOGIN_RESULTS = ['success', 'failure', 'locked'] as const;
 export type LoginResultName = (typeof LOGIN_RESULTS)[number];
 
+/** The columns the sign-in log is sorted by on the server. */
+export const LOGIN_LOG_SORT_COLUMNS = ['account', 'loginTime'] as const;
+export type LoginLogSortColumn = (typeof LOGIN_LOG_SORT_COLUMNS)[number];
+
 /** GET log-server/login/page and /export (no paging for the export). */
 export const loginLogQuery = pageQuery.extend({
+  ...sortQuery(LOGIN_LOG_SORT_COLUMNS),
   ...logFilters,
   result: z.enum(LOGIN_RESULTS, { error: 'validation.invalid' }).optional(),
 });
@@ -46,8 +52,16 @@ export const loginLogPage = pageOf(loginLogRow);
 export const OPERATION_RESULTS = ['success', 'failure'] as const;
 export const LOG_LEVELS = ['info', 'warn', 'error'] as const;
 
+/**
+ * The columns the operation log is sorted by on the server. Not the description: it is shown in
+ * the reader's language, which the stored text is not.
+ */
+export const OPERATION_LOG_SORT_COLUMNS = ['account', 'durationMs', 'createTime'] as const;
+export type OperationLogSortColumn = (typeof OPERATION_LOG_SORT_COLUMNS)[number];
+
 /** GET log-server/operation/page and /export. */
 export const operationLogQuery = pageQuery.extend({
+  ...sortQuery(OPERATION_LOG_SORT_COLUMNS),
   ...logFilters,
   result: z.enum(OPERATION_RESULTS, { error: 'validation.invalid' }).optional(),
   description: text(100),

@@ -66,6 +66,8 @@ const coreZhCN = {
     phoneInvalid: '请输入正确的手机号码',
     emailInvalid: '请输入正确的邮箱地址',
     accountFormat: '账号只能包含字母、数字和 _ . @ -',
+    sortUnknown: '该列不支持排序',
+    sortOrderInvalid: '排序方向只能是升序或降序',
   },
 };
 
@@ -119,6 +121,8 @@ const coreZhTW: CoreMessages = {
     phoneInvalid: '請輸入正確的手機號碼',
     emailInvalid: '請輸入正確的電子郵件地址',
     accountFormat: '帳號只能包含字母、數字和 _ . @ -',
+    sortUnknown: '該欄不支援排序',
+    sortOrderInvalid: '排序方向只能是升冪或降冪',
   },
 };
 
@@ -170,6 +174,8 @@ const coreEnUS: CoreMessages = {
     phoneInvalid: 'Please enter a valid phone number',
     emailInvalid: 'Please enter a valid email address',
     accountFormat: 'Accounts may hold letters, digits and _ . @ - only',
+    sortUnknown: 'This column cannot be sorted',
+    sortOrderInvalid: 'The sort order must be ascending or descending',
   },
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope.js';
+import { sortQuery } from './sorting.js';
 import { keywordFilter, rowId } from './fields.js';
 import { TEXT_MAX } from './lengths.js';
 import { robotTelemetry, SERIAL_PATTERN } from './protocol.js';
@@ -32,8 +33,13 @@ export type UpdateRobotRequest = z.input<typeof updateRobotRequest>;
 export const updateRobotForm = z.object({ productId, name: robotName });
 export const robotIdRequest = z.object({ robotId: rowId });
 
+/** The columns the robot lists are sorted by on the server. */
+export const ROBOT_SORT_COLUMNS = ['name', 'serialNumber', 'productId', 'lastSeenTime', 'createTime'] as const;
+export type RobotSortColumn = (typeof ROBOT_SORT_COLUMNS)[number];
+
 /** GET robot-server/robot/page */
 export const robotPageQuery = pageQuery.extend({
+  ...sortQuery(ROBOT_SORT_COLUMNS),
   keyword: keywordFilter,
   online: z
     .enum(['0', '1'])

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPassword, passwordDigest } from './auth.js';
 import { pageOf, pageQuery } from './envelope.js';
+import { sortQuery } from './sorting.js';
 import {
   accountName,
   confirmPasswordField,
@@ -66,8 +67,13 @@ export const updateTenantForm = z.object(tenantFields);
 export const tenantStatusRequest = z.object({ tenantId: rowId, status: statusValue });
 export type TenantStatusRequest = z.input<typeof tenantStatusRequest>;
 
+/** The columns the tenants list is sorted by on the server. */
+export const TENANT_SORT_COLUMNS = ['tenantCode', 'tenantName', 'userCount', 'createTime'] as const;
+export type TenantSortColumn = (typeof TENANT_SORT_COLUMNS)[number];
+
 /** GET system-server/tenant/page and /export */
 export const tenantPageQuery = pageQuery.extend({
+  ...sortQuery(TENANT_SORT_COLUMNS),
   keyword: keywordFilter,
   status: z.coerce.number().pipe(statusValue).optional(),
 });

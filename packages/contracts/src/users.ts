@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPassword, passwordDigest } from './auth.js';
 import { pageOf, pageQuery } from './envelope.js';
+import { sortQuery } from './sorting.js';
 import {
   accountName,
   confirmPasswordField,
@@ -110,8 +111,13 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 /** POST system-server/user/delete */
 export const deleteUserRequest = z.object({ userId: rowId });
 
+/** The columns the users list is sorted by on the server. */
+export const USER_SORT_COLUMNS = ['account', 'username', 'lastLoginTime'] as const;
+export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
+
 /** GET system-server/user/page and /export */
 export const userPageQuery = pageQuery.extend({
+  ...sortQuery(USER_SORT_COLUMNS),
   keyword: keywordFilter,
   phone: z
     .string()

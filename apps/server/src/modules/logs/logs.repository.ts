@@ -1,6 +1,7 @@
 import { count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { LoginLogSortColumn, OperationLogSortColumn, SortRequest } from '@patrol/contracts';
 import type { DbOrTx } from '../../platform/db.js';
-import { likePattern } from '../../platform/paging.js';
+import { likePattern, orderOf } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
 import { loginLogs } from '../auth/auth.tables.js';
 import { users } from '../users/users.tables.js';
@@ -37,9 +38,18 @@ function loginWhere(tenantId: number, f: LogFilter): SQL {
   );
 }
 
-/** Sign-in attempts of a tenant's accounts, newest first, with the user's name when known. */
-export async function pageLoginLogs(db: DbOrTx, tenantId: number, f: LogFilter, window: Window) {
+/** Sign-in attempts of a tenant's accounts, newest first unless sorted, with the user's name when known. */
+export async function pageLoginLogs(
+  db: DbOrTx,
+  tenantId: number,
+  f: LogFilter & SortRequest<LoginLogSortColumn>,
+  window: Window,
+) {
   const where = loginWhere(tenantId, f);
+  const order = orderOf(f, { account: loginLogs.account, loginTime: loginLogs.createdAt }, loginLogs.id, [
+    desc(loginLogs.createdAt),
+    desc(loginLogs.id),
+  ]);
   const select = db
     .select({
       id: loginLogs.id,
@@ -54,7 +64,7 @@ export async function pageLoginLogs(db: DbOrTx, tenantId: number, f: LogFilter, 
     .from(loginLogs)
     .leftJoin(users, eq(users.id, loginLogs.userId))
     .where(where)
-    .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id))
+    .orderBy(...order)
     .offset(window.offset)
     .limit(window.limit);
   const [rows, [total]] = await Promise.all([
@@ -89,15 +99,26 @@ function operationWhere(tenantId: number, f: LogFilter): SQL {
   );
 }
 
-/** Operations done in a tenant, newest first. */
-export async function pageOperationLogs(db: DbOrTx, tenantId: number, f: LogFilter, window: Window) {
+/** Operations done in a tenant, newest first unless sorted by a column. */
+export async function pageOperationLogs(
+  db: DbOrTx,
+  tenantId: number,
+  f: LogFilter & SortRequest<OperationLogSortColumn>,
+  window: Window,
+) {
   const where = operationWhere(tenantId, f);
+  const order = orderOf(
+    f,
+    { account: operationLogs.account, durationMs: operationLogs.durationMs, createTime: operationLogs.createdAt },
+    operationLogs.id,
+    [desc(operationLogs.createdAt), desc(operationLogs.id)],
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(operationLogs)
       .where(where)
-      .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
+      .orderBy(...order)
       .offset(window.offset)
       .limit(window.limit),
     db.select({ n: count() }).from(operationLogs).where(where),

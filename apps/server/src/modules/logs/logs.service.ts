@@ -1,4 +1,12 @@
-import type { Language, LoginLogRow, OperationLogRow, Page } from '@patrol/contracts';
+import type {
+  Language,
+  LoginLogRow,
+  LoginLogSortColumn,
+  OperationLogRow,
+  OperationLogSortColumn,
+  Page,
+  SortRequest,
+} from '@patrol/contracts';
 import { translate } from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -15,18 +23,20 @@ export function writeOperationLog(db: DbOrTx, tenantId: number, entry: Operation
 }
 
 type Paged = { index: number; size?: number | undefined };
+type LoginQuery = LogFilter & SortRequest<LoginLogSortColumn>;
+type OperationQuery = LogFilter & SortRequest<OperationLogSortColumn>;
 
 /** Both logs of the acting tenant: read-only lists and their spreadsheets. */
 export function createLogsService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function loginPage(caller: AuthContext, query: LogFilter & Paged): Promise<Page<LoginLogRow>> {
+  async function loginPage(caller: AuthContext, query: LoginQuery & Paged): Promise<Page<LoginLogRow>> {
     const { rows, total } = await pageLoginLogs(db, caller.tenantId, query, pageWindow(query));
     return { rows: rows.map(toLoginRow), total };
   }
 
   /** The filter as the database reads it: a description is also looked for in the caller's language. */
-  const withDescriptions = (query: LogFilter, lang: Language): LogFilter =>
+  const withDescriptions = <F extends LogFilter>(query: F, lang: Language): F =>
     query.description ? { ...query, describedAs: operationsMatching(ctx.operations, lang, query.description) } : query;
 
   /** A stored row with its description in the caller's language. */
@@ -37,7 +47,7 @@ export function createLogsService(ctx: AppContext) {
 
   async function operationPage(
     caller: AuthContext,
-    query: LogFilter & Paged,
+    query: OperationQuery & Paged,
     lang: Language,
   ): Promise<Page<OperationLogRow>> {
     const filter = withDescriptions(query, lang);
@@ -45,7 +55,7 @@ export function createLogsService(ctx: AppContext) {
     return { rows: rows.map(describe(lang)), total };
   }
 
-  async function loginXlsx(caller: AuthContext, query: LogFilter, lang: Language): Promise<Buffer> {
+  async function loginXlsx(caller: AuthContext, query: LoginQuery, lang: Language): Promise<Buffer> {
     const { rows } = await pageLoginLogs(db, caller.tenantId, query, { offset: 0, limit: EXPORT_MAX_ROWS });
     const tr = (key: string) => translate(lang, key);
     const columns: XlsxColumn<LoginLogRow>[] = [
@@ -60,7 +70,7 @@ export function createLogsService(ctx: AppContext) {
     return buildXlsx(tr('logs.loginSheet'), columns, rows.map(toLoginRow));
   }
 
-  async function operationXlsx(caller: AuthContext, query: LogFilter, lang: Language): Promise<Buffer> {
+  async function operationXlsx(caller: AuthContext, query: OperationQuery, lang: Language): Promise<Buffer> {
     const { rows } = await pageOperationLogs(db, caller.tenantId, withDescriptions(query, lang), {
       offset: 0,
       limit: EXPORT_MAX_ROWS,

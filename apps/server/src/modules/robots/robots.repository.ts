@@ -1,15 +1,29 @@
 import { count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { RobotSortColumn, SortRequest } from '@patrol/contracts';
 import type { DbOrTx } from '../../platform/db.js';
-import { likePattern } from '../../platform/paging.js';
+import { likePattern, orderOf } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
 import { robots } from './robots.tables.js';
 
 export type RobotDbRow = typeof robots.$inferSelect;
 
+const ROBOT_SORT = {
+  name: robots.name,
+  serialNumber: robots.serialNumber,
+  productId: robots.productId,
+  lastSeenTime: robots.lastSeenAt,
+  createTime: robots.createdAt,
+};
+
+/** A tenant's robots (those of `robotIds` only, when given), newest first unless sorted by a column. */
 export async function pageRobots(
   db: DbOrTx,
   tenantId: number,
-  filter: { keyword?: string | undefined; online?: boolean | undefined; robotIds?: number[] | undefined },
+  filter: {
+    keyword?: string | undefined;
+    online?: boolean | undefined;
+    robotIds?: number[] | undefined;
+  } & SortRequest<RobotSortColumn>,
   window: { offset: number; limit: number },
 ) {
   const where = inTenant(
@@ -25,8 +39,15 @@ export async function pageRobots(
     filter.online === undefined ? undefined : eq(robots.online, filter.online),
     filter.robotIds ? inArray(robots.id, filter.robotIds) : undefined,
   );
+  const order = orderOf(filter, ROBOT_SORT, robots.id, [desc(robots.id)]);
   const [rows, [total]] = await Promise.all([
-    db.select().from(robots).where(where).orderBy(desc(robots.id)).offset(window.offset).limit(window.limit),
+    db
+      .select()
+      .from(robots)
+      .where(where)
+      .orderBy(...order)
+      .offset(window.offset)
+      .limit(window.limit),
     db.select({ n: count() }).from(robots).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

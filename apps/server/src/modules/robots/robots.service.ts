@@ -9,6 +9,8 @@ import {
   type Page,
   type RobotKeyResponse,
   type RobotRow,
+  type RobotSortColumn,
+  type SortRequest,
 } from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -89,6 +91,9 @@ export function toRobotRow(row: RobotDbRow): RobotRow {
 }
 
 /** The robot registry of a tenant: robots, their keys and their rotation. */
+/** The filters of the robot lists and their export. */
+type RobotFilter = { keyword?: string | undefined; online?: boolean | undefined };
+
 export function createRobotsService(
   ctx: AppContext,
   /** Robots' identities on an external broker that enforces them; null for none (the embedded broker checks keys itself). */
@@ -114,7 +119,7 @@ export function createRobotsService(
 
   async function page(
     caller: AuthContext,
-    query: { index: number; size?: number | undefined; keyword?: string | undefined; online?: boolean | undefined },
+    query: RobotFilter & SortRequest<RobotSortColumn> & { index: number; size?: number | undefined },
   ): Promise<Page<RobotRow>> {
     const robotIds = scopeFilter(await robotScope(db, caller));
     const { rows, total } = await pageRobots(db, caller.tenantId, { ...query, robotIds }, pageWindow(query));
@@ -124,7 +129,7 @@ export function createRobotsService(
   /** The robots the page would list with the same filters, as a spreadsheet (first 10,000). */
   async function exportXlsx(
     caller: AuthContext,
-    query: { keyword?: string | undefined; online?: boolean | undefined },
+    query: RobotFilter & SortRequest<RobotSortColumn>,
     lang: Language,
   ): Promise<Buffer> {
     const robotIds = scopeFilter(await robotScope(db, caller));
@@ -198,13 +203,9 @@ export function createRobotsService(
   }
 
   /** Any tenant's robots, for the platform's migration page. */
-  async function pageOfTenant(query: {
-    tenantId: number;
-    index: number;
-    size?: number | undefined;
-    keyword?: string | undefined;
-    online?: boolean | undefined;
-  }): Promise<Page<RobotRow>> {
+  async function pageOfTenant(
+    query: RobotFilter & SortRequest<RobotSortColumn> & { tenantId: number; index: number; size?: number | undefined },
+  ): Promise<Page<RobotRow>> {
     const { rows, total } = await pageRobots(db, query.tenantId, query, pageWindow(query));
     return { rows: rows.map(toRobotRow), total };
   }

@@ -1,6 +1,7 @@
-import { asc, count, desc, eq, ilike, or, sql, type SQL, and } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, type SQL, and } from 'drizzle-orm';
+import type { SortRequest, TenantSortColumn } from '@patrol/contracts';
 import type { DbOrTx } from '../../platform/db.js';
-import { likePattern } from '../../platform/paging.js';
+import { likePattern, orderOf } from '../../platform/paging.js';
 import { users } from '../users/users.tables.js';
 import { tenants } from './tenants.tables.js';
 
@@ -43,8 +44,21 @@ export async function setTenantStatus(db: DbOrTx, tenantId: number, status: numb
 
 export type TenantFilter = { keyword?: string | undefined; status?: number | undefined };
 
-/** Tenants with their user counts, newest first; the keyword matches code, name or admin account. */
-export async function pageTenants(db: DbOrTx, filter: TenantFilter, window: { offset: number; limit: number }) {
+/**
+ * The users of each tenant, counted over a join: drizzle names columns without their table in a
+ * one-table query, so a correlated subquery would compare the users' own columns.
+ */
+const userCountOf = count(users.id);
+
+/**
+ * Tenants with their user counts, newest first unless sorted by a column; the keyword matches
+ * code, name or admin account.
+ */
+export async function pageTenants(
+  db: DbOrTx,
+  filter: TenantFilter & SortRequest<TenantSortColumn>,
+  window: { offset: number; limit: number },
+) {
   const conditions: SQL[] = [];
   if (filter.keyword) {
     const pattern = likePattern(filter.keyword);
@@ -54,13 +68,20 @@ export async function pageTenants(db: DbOrTx, filter: TenantFilter, window: { of
   }
   if (filter.status !== undefined) conditions.push(eq(tenants.status, filter.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  const userCount = sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${tenants.id})`;
+  const order = orderOf(
+    filter,
+    { tenantCode: tenants.code, tenantName: tenants.name, userCount: userCountOf, createTime: tenants.createdAt },
+    tenants.id,
+    [desc(tenants.id)],
+  );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ tenant: tenants, userCount })
+      .select({ tenant: tenants, userCount: userCountOf })
       .from(tenants)
+      .leftJoin(users, eq(users.tenantId, tenants.id))
       .where(where)
-      .orderBy(desc(tenants.id))
+      .groupBy(tenants.id)
+      .orderBy(...order)
       .offset(window.offset)
       .limit(window.limit),
     db.select({ n: count() }).from(tenants).where(where),

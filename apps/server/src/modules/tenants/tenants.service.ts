@@ -6,6 +6,8 @@ import {
   type CreateTenantRequest,
   type Language,
   type Page,
+  type SortRequest,
+  type TenantSortColumn,
   type TenantOption,
   type TenantRow,
 } from '@patrol/contracts';
@@ -33,6 +35,7 @@ import {
 } from './tenants.repository.js';
 
 type Paged = { index: number; size?: number | undefined };
+type Sorted = SortRequest<TenantSortColumn>;
 type CreateInput = Omit<CreateTenantRequest, 'status'> & { status?: 0 | 1 | undefined };
 type UpdateInput = {
   tenantId: number;
@@ -54,7 +57,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
     if (!caller.platformAdmin) throw forbidden();
   }
 
-  async function page(caller: AuthContext, query: TenantFilter & Paged): Promise<Page<TenantRow>> {
+  async function page(caller: AuthContext, query: TenantFilter & Sorted & Paged): Promise<Page<TenantRow>> {
     assertPlatform(caller);
     const { rows, total } = await pageTenants(db, query, pageWindow(query));
     return { rows: rows.map(toRow), total };
@@ -139,7 +142,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
     if (status !== STATUS.enabled) await auth.revokeAll(tenantId);
   }
 
-  async function exportXlsx(caller: AuthContext, query: TenantFilter, lang: Language): Promise<Buffer> {
+  async function exportXlsx(caller: AuthContext, query: TenantFilter & Sorted, lang: Language): Promise<Buffer> {
     assertPlatform(caller);
     const { rows } = await pageTenants(db, query, { offset: 0, limit: EXPORT_MAX_ROWS });
     const tr = (key: string) => translate(lang, key);

@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { SortRequest, UserSortColumn } from '@patrol/contracts';
 import { STATUS } from '../../db/columns.js';
-import { likePattern } from '../../platform/paging.js';
+import { likePattern, orderOf } from '../../platform/paging.js';
 import { roles, userRoles } from '../roles/roles.tables.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { inTenant } from '../../platform/tenant-scope.js';
@@ -89,6 +90,8 @@ export type UserFilter = {
   roleId?: number | undefined;
 };
 
+const USER_SORT = { account: users.account, username: users.username, lastLoginTime: users.lastLoginAt };
+
 function userWhere(db: DbOrTx, tenantId: number, f: UserFilter): SQL {
   return inTenant(
     users,
@@ -108,16 +111,23 @@ function userWhere(db: DbOrTx, tenantId: number, f: UserFilter): SQL {
   );
 }
 
-/** A tenant's users, newest first. */
+/** A tenant's users, newest first unless sorted by a column. */
 export async function pageUsers(
   db: DbOrTx,
   tenantId: number,
-  f: UserFilter,
+  f: UserFilter & SortRequest<UserSortColumn>,
   window: { offset: number; limit: number },
 ) {
   const where = userWhere(db, tenantId, f);
+  const order = orderOf(f, USER_SORT, users.id, [desc(users.id)]);
   const [rows, [total]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.id)).offset(window.offset).limit(window.limit),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .offset(window.offset)
+      .limit(window.limit),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

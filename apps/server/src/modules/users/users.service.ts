@@ -5,10 +5,12 @@ import {
   type Language,
   type MenuNode,
   type Page,
+  type SortRequest,
   type UpdatePasswordRequest,
   type UpdateUserInput,
   type UserRole,
   type UserRow,
+  type UserSortColumn,
 } from '@patrol/contracts';
 import { STATUS } from '../../db/columns.js';
 import type { AuthContext } from '../../platform/auth.js';
@@ -39,6 +41,7 @@ import {
 } from './users.repository.js';
 
 type Paged = { index: number; size?: number | undefined };
+type Sorted = SortRequest<UserSortColumn>;
 type ProfileInput = Omit<UpdateUserInput, 'userId' | 'roleIds'>;
 
 /** Beyond this many callers the kept home data starts over. */
@@ -156,9 +159,9 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
    * A page of the acting tenant's users with their roles. Pages are kept by the access module
    * (frozen, so their JSON text is reused) until a user or role of the tenant changes.
    */
-  async function page(caller: AuthContext, query: UserFilter & Paged): Promise<Page<UserRow>> {
-    const { keyword, phone, status, roleId, index, size } = query;
-    const key = JSON.stringify([keyword, phone, status, roleId, index, size]);
+  async function page(caller: AuthContext, query: UserFilter & Sorted & Paged): Promise<Page<UserRow>> {
+    const { keyword, phone, status, roleId, sortBy, sortOrder, index, size } = query;
+    const key = JSON.stringify([keyword, phone, status, roleId, sortBy, sortOrder, index, size]);
     return access.usersPage(caller.tenantId, key, async () => {
       const { rows, total } = await pageUsers(db, caller.tenantId, query, pageWindow(query));
       return frozen({ rows: await withRoles(caller.tenantId, rows), total });
@@ -238,7 +241,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
     await ctx.bus.publish('access.changed', {});
   }
 
-  async function exportXlsx(caller: AuthContext, query: UserFilter, lang: Language): Promise<Buffer> {
+  async function exportXlsx(caller: AuthContext, query: UserFilter & Sorted, lang: Language): Promise<Buffer> {
     const { rows } = await pageUsers(db, caller.tenantId, query, { offset: 0, limit: EXPORT_MAX_ROWS });
     const tr = (key: string) => translate(lang, key);
     const columns: XlsxColumn<UserRow>[] = [

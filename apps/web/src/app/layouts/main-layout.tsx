@@ -11,6 +11,7 @@ import { isApiError, useAppConfig, useHomeData } from '@/shared/api';
 import type { AppConfig } from '@/shared/api';
 import { needsCloseConfirm } from '@/shared/close-guard';
 import { FleetSync } from '@/shared/fleet';
+import { StickyTopContext } from '@/shared/list/sticky-top';
 import { RealtimeProvider, resolveSocketUrl } from '@/shared/realtime';
 import { isDashboard3dEnabled } from '@/shared/session';
 import { BrandLogo, FullscreenButton, LanguageSwitch, feedback } from '@/shared/ui';
@@ -29,6 +30,9 @@ import { HOME_TAG, closeAll, closeOthers, closeTag, neighbourAfterClose, removed
 import type { TagNav } from './tags/tag-store';
 import { useTagNav } from './tags/use-tag-nav';
 import './main-layout.css';
+
+/** The height of the bars kept at the top while the page scrolls: the header (56) and the tag bar (40) of main-layout.css. */
+const SHELL_TOP_HEIGHT = 56 + 40;
 
 function ShellSpinner() {
   const { t } = useTranslation();
@@ -178,7 +182,10 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
           />
         </div>
         <Layout.Content className="shell__content">
-          <PageCache pages={pages} currentKey={location.pathname} outlet={outlet} />
+          {/* A list's header row sticks just below those bars. */}
+          <StickyTopContext.Provider value={SHELL_TOP_HEIGHT}>
+            <PageCache pages={pages} currentKey={location.pathname} outlet={outlet} />
+          </StickyTopContext.Provider>
         </Layout.Content>
         <FloatButton.BackTop visibilityHeight={240} />
       </Layout>

@@ -9,6 +9,7 @@ import { i18n } from '@/shared/i18n';
 import { STORAGE_KEYS, writeJson } from '@/shared/storage';
 import { ListTable, type ListColumn } from './list-table';
 import { ListPage } from './list-page';
+import { StickyTopContext } from './sticky-top';
 import { useListQuery } from './use-list-query';
 
 // jsdom has no ResizeObserver; antd's table measures its columns with it.
@@ -25,29 +26,41 @@ const columns: ListColumn<Row>[] = [
 ];
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, message: 'ok', data }));
 
-function Robots() {
-  const list = useListQuery<object, Row>({
+/** The name is sorted by the server; the address is not. */
+const sortable: ListColumn<Row>[] = [
+  { title: 'Name', dataIndex: 'name', sorter: true },
+  { title: 'IP address', dataIndex: 'ip' },
+];
+
+function Robots({ cols = columns }: { cols?: ListColumn<Row>[] }) {
+  const list = useListQuery<object, Row, 'name'>({
     key: ['layout-robots'],
     fetch: (params, signal) => get<Page<Row>>('robot/page', { query: params, signal }),
     initialFilters: {},
   });
   return (
     <ListPage title="Robots">
-      <ListTable<Row> rowKey="id" columns={columns} {...list.tableProps} />
+      <ListTable<Row> rowKey="id" columns={cols} {...list.tableProps} />
     </ListPage>
   );
 }
 
-function renderList() {
+function renderList(cols?: ListColumn<Row>[], stickyTop = 0) {
   const client = createQueryClient();
   return render(
     <QueryClientProvider client={client}>
       <App>
-        <Robots />
+        <StickyTopContext.Provider value={stickyTop}>
+          <Robots cols={cols} />
+        </StickyTopContext.Provider>
       </App>
     </QueryClientProvider>,
   );
 }
+
+/** The query of the last list request. */
+const lastQuery = (fetchMock: ReturnType<typeof vi.fn>) =>
+  Object.fromEntries(new URL(String(fetchMock.mock.lastCall?.[0]), 'http://console.test').searchParams);
 
 const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
 
@@ -126,5 +139,52 @@ describe('list table', { timeout: 30_000 }, () => {
     expect(showError).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Gate')).toBeTruthy();
     expect(screen.queryByText('The list could not be loaded')).toBeNull();
+  });
+
+  it('sorts on the server when a sortable header is clicked, from page 1, and clears the sort on the third click', async () => {
+    const rows = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `Robot ${i + 1}`, ip: `10.0.0.${i + 1}` }));
+    fetchMock.mockImplementation(async () => ok({ total: 30, rows }));
+    renderList(sortable);
+    expect(await screen.findByText('Robot 1')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ index: '2' }));
+    expect(lastQuery(fetchMock)).not.toHaveProperty('sortBy');
+
+    const name = () => screen.getByRole('columnheader', { name: /Name/ });
+    fireEvent.click(name());
+    await waitFor(() =>
+      expect(lastQuery(fetchMock)).toEqual({ index: '1', size: '10', sortBy: 'name', sortOrder: 'ascend' }),
+    );
+    await waitFor(() => expect(name().getAttribute('aria-sort')).toBe('ascending'));
+    fireEvent.click(name());
+    await waitFor(() =>
+      expect(lastQuery(fetchMock)).toMatchObject({ index: '1', sortBy: 'name', sortOrder: 'descend' }),
+    );
+    await waitFor(() => expect(name().getAttribute('aria-sort')).toBe('descending'));
+    // The third click clears the sort: page 1 in the list's own order (already loaded, so from the cache).
+    const before = fetchMock.mock.calls.length;
+    fireEvent.click(name());
+    await waitFor(() => expect(name().getAttribute('aria-sort')).toBeNull());
+    for (const call of fetchMock.mock.calls.slice(before)) {
+      expect(new URL(String(call[0]), 'http://console.test').searchParams.has('sortBy')).toBe(false);
+    }
+    expect(screen.getByTitle('1').className).toContain('ant-pagination-item-active');
+
+    // A column the server does not sort offers nothing to click.
+    const ip = screen.getByRole('columnheader', { name: 'IP address' });
+    expect(ip.getAttribute('aria-sort')).toBeNull();
+    expect(ip.querySelector('.ant-table-column-sorters')).toBeNull();
+  });
+
+  it("keeps the header row in view below the layout's top bars", async () => {
+    fetchMock.mockImplementation(async () => ok({ total: 1, rows: [{ id: 1, name: 'Gate', ip: '10.0.0.1' }] }));
+    const { container } = renderList(sortable, 96);
+    expect(await screen.findByText('Gate')).toBeTruthy();
+    const holder = container.querySelector<HTMLElement>('.ant-table-sticky-holder');
+    expect(holder).not.toBeNull();
+    expect(holder!.style.top).toBe('96px');
+    expect(holder!.querySelector('thead')?.textContent).toContain('Name');
+    // Still scrolls sideways inside its card.
+    expect(container.querySelector('.ant-table-scroll-horizontal')).not.toBeNull();
   });
 });

@@ -2,17 +2,23 @@ import { useContext, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Empty, Flex, Table, Typography } from 'antd';
 import type { TableColumnType, TableProps } from 'antd';
+import type { SortRequest } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { ListFrameContext, TableSettings, useHiddenColumns, type Density } from './table-settings';
+import { StickyTopContext } from './sticky-top';
+import { ListFrameContext, TableSettings, useHiddenColumns, useIsFullscreen, type Density } from './table-settings';
 import './list-table.css';
 
-/** A column of a list: an antd column, plus how wide a cut (ellipsis) cell may grow. */
+/**
+ * A column of a list: an antd column, plus how wide a cut (ellipsis) cell may grow. `sorter: true`
+ * makes it sortable by the server under its key (its `key`, else its `dataIndex`), which must be
+ * one of the sort columns of the list's contract.
+ */
 export type ListColumn<R> = TableColumnType<R> & {
   /** With `ellipsis`: the widest the cell grows before its text is cut and shown whole in a tooltip. */
   maxWidth?: number;
 };
 
-export type ListTableProps<R> = Omit<TableProps<R>, 'columns' | 'scroll' | 'tableLayout' | 'size'> & {
+export type ListTableProps<R> = Omit<TableProps<R>, 'columns' | 'scroll' | 'tableLayout' | 'size' | 'sticky'> & {
   columns: ListColumn<R>[];
   /** Names the list where the user's column choice is remembered; none, it is not remembered. */
   listId?: string;
@@ -22,6 +28,10 @@ export type ListTableProps<R> = Omit<TableProps<R>, 'columns' | 'scroll' | 'tabl
   failed?: boolean;
   /** The density the table opens with. */
   size?: Density;
+  /** The server's sort of the list: its column shows the sort, the others none. */
+  sort?: SortRequest;
+  /** A sortable column's header was clicked: the new sort (empty when cleared). */
+  onSortChange?: (sort: SortRequest) => void;
 };
 
 /** The name of a column in the column settings. */
@@ -67,25 +77,66 @@ export function fitColumn<R>(column: ListColumn<R>): TableColumnType<R> {
   } as TableColumnType<R>;
 }
 
+/** A sortable column shows the list's sort: its own direction when it is the sorted one, else none. */
+function withSort<R>(column: ListColumn<R>, key: string, sort: SortRequest | undefined): ListColumn<R> {
+  if (!column.sorter || sort === undefined) return column;
+  return { ...column, key, sortOrder: sort.sortBy === key ? (sort.sortOrder ?? 'ascend') : null };
+}
+
 /**
  * The table of every list screen. Columns take the width their content needs (a column's `width`
  * is its least width), long texts are cut at `maxWidth` with a tooltip, the action column stays in
  * view on the right, and a table wider than its card scrolls sideways inside the card, so the page
- * itself is never wider than the window.
+ * itself is never wider than the window. The header row stays in view below the layout's top bars
+ * while the page scrolls (at the top of the card when it is full screen), and a click on a sortable
+ * header asks the server for that order.
  */
 export function ListTable<R extends object>(tableProps: ListTableProps<R>) {
-  const { columns, listId, onRefresh, failed, size = 'medium', className, locale, loading, ...props } = tableProps;
+  const {
+    columns,
+    listId,
+    onRefresh,
+    failed,
+    size = 'medium',
+    className,
+    locale,
+    loading,
+    sort,
+    onSortChange,
+    onChange,
+    ...props
+  } = tableProps;
   const { t } = useTranslation('common');
   const frame = useContext(ListFrameContext);
+  const stickyTop = useContext(StickyTopContext);
+  const fullscreen = useIsFullscreen(frame?.frame ?? null);
   const [density, setDensity] = useState<Density>(size);
   const { hidden, save } = useHiddenColumns(listId);
   const keyed = columns.map((column, index) => ({ key: columnKey(column, index), column }));
+  const sorted = onSortChange ? (sort ?? {}) : undefined;
   const fitted = useMemo(
-    () => keyed.filter(({ key }) => !hidden.includes(key)).map(({ column }) => fitColumn(column)),
-    // `keyed` follows `columns`.
+    () =>
+      keyed
+        .filter(({ key }) => !hidden.includes(key))
+        .map(({ key, column }) => fitColumn(withSort(column, key, sorted))),
+    // `keyed` follows `columns`, `sorted` follows `sort`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [columns, hidden],
+    [columns, hidden, sorted?.sortBy, sorted?.sortOrder],
   );
+  // Full screen, the card scrolls itself and nothing of the layout is above it.
+  const fullscreenFrame = fullscreen ? (frame?.frame ?? null) : null;
+  const sticky = useMemo(
+    () => (fullscreenFrame ? { offsetHeader: 0, getContainer: () => fullscreenFrame } : { offsetHeader: stickyTop }),
+    [fullscreenFrame, stickyTop],
+  );
+  const handleChange: TableProps<R>['onChange'] = (pagination, filters, sorter, extra) => {
+    onChange?.(pagination, filters, sorter, extra);
+    if (extra.action !== 'sort' || !onSortChange) return;
+    const first = Array.isArray(sorter) ? sorter[0] : sorter;
+    onSortChange(
+      first?.order && first.columnKey !== undefined ? { sortBy: String(first.columnKey), sortOrder: first.order } : {},
+    );
+  };
   const settings = (
     <TableSettings
       columns={keyed.map(({ key, column }) => ({ key, title: column.title as ReactNode }))}
@@ -127,6 +178,8 @@ export function ListTable<R extends object>(tableProps: ListTableProps<R>) {
         columns={fitted}
         tableLayout="auto"
         scroll={{ x: 'max-content' }}
+        sticky={sticky}
+        onChange={handleChange}
       />
     </>
   );

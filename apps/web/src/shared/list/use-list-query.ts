@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig } from 'antd';
-import type { Page } from '@patrol/contracts';
+import type { Page, SortRequest } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 
-export type ListParams<F> = F & { index: number; size: number };
+/**
+ * What a list asks the server for: its filters, its page, and its sort (`S`, the sort columns of
+ * the list's contract; none for a list the server does not sort).
+ */
+export type ListParams<F, S extends string = never> = F & { index: number; size: number } & SortRequest<S>;
 
-export type UseListQueryOptions<F, R> = {
-  /** The query key of the list; the page's filters and position are appended to it. */
+export type UseListQueryOptions<F, R, S extends string = never> = {
+  /** The query key of the list; the page's filters, sort and position are appended to it. */
   key: readonly unknown[];
-  fetch: (params: ListParams<F>, signal: AbortSignal) => Promise<Page<R>>;
+  fetch: (params: ListParams<F, S>, signal: AbortSignal) => Promise<Page<R>>;
   /** Filters of a fresh page (and after Reset). */
   initialFilters: F;
   pageSize?: number;
@@ -22,16 +26,18 @@ export type UseListQueryOptions<F, R> = {
 export const PAGE_SIZES = [10, 20, 50];
 
 /**
- * The state of a searchable, paged list: the applied filters, the page, the query, and ready-made
- * antd Table props. A new search goes back to page 1; the previous page stays shown while the next
- * one loads, so the table does not jump.
+ * The state of a searchable, paged list: the applied filters, the sort, the page, the query, and
+ * ready-made antd Table props (with `ListTable`, a click on a sortable header sorts on the server).
+ * A new search or sort goes back to page 1; the previous page stays shown while the next one loads,
+ * so the table does not jump.
  */
-export function useListQuery<F extends object, R>(options: UseListQueryOptions<F, R>) {
+export function useListQuery<F extends object, R, S extends string = never>(options: UseListQueryOptions<F, R, S>) {
   const { t } = useTranslation('common');
   const [filters, setFilters] = useState<F>(options.initialFilters);
+  const [sort, setSort] = useState<SortRequest<S>>({});
   const [index, setIndex] = useState(1);
   const [size, setSize] = useState(options.pageSize ?? PAGE_SIZES[0]!);
-  const params = { ...filters, index, size } as ListParams<F>;
+  const params = { ...filters, ...sort, index, size } as ListParams<F, S>;
   const query = useQuery({
     queryKey: [...options.key, params],
     queryFn: ({ signal }) => options.fetch(params, signal),
@@ -45,6 +51,11 @@ export function useListQuery<F extends object, R>(options: UseListQueryOptions<F
     setIndex(1);
   };
   const reset = () => search(options.initialFilters);
+  // The table names the column by the key its page gave it, one of the contract's sort columns.
+  const handleSortChange = (next: SortRequest) => {
+    setSort(next as SortRequest<S>);
+    setIndex(1);
+  };
 
   const pagination: TablePaginationConfig = {
     current: index,
@@ -61,6 +72,7 @@ export function useListQuery<F extends object, R>(options: UseListQueryOptions<F
 
   return {
     filters,
+    sort,
     params,
     search,
     reset,
@@ -70,6 +82,8 @@ export function useListQuery<F extends object, R>(options: UseListQueryOptions<F
       dataSource: query.data?.rows ?? [],
       loading: query.isFetching,
       pagination,
+      sort: sort as SortRequest,
+      onSortChange: handleSortChange,
       listId: options.key.filter((part) => typeof part === 'string').join('.'),
       onRefresh: () => void query.refetch(),
       // Rows already shown stay shown when only a refresh fails (its error was reported once).

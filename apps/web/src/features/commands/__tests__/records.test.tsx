@@ -67,9 +67,12 @@ describe('command records', { timeout: 20_000 }, () => {
       </QueryClientProvider>,
     );
 
+  /** The table of a list's rows: its header row sticks, so antd draws it as a table of its own, named alike, first. */
+  const rowsTable = async (name: string) => (await screen.findAllByRole('table', { name })).at(-1)!;
+
   it('shows a dispatch record in words: command and side, progress, codes with their meaning', async () => {
     renderWith(<PublishPage />);
-    const table = await screen.findByRole('table', { name: 'Command dispatch records' });
+    const table = await rowsTable('Command dispatch records');
     const row = await within(table).findByText('patrol/SIM-0001/cmd', {}, { timeout: 5000 });
     const line = row.closest('tr')!;
     expect(within(line).getByText('Net gun fire')).toBeTruthy();
@@ -81,7 +84,7 @@ describe('command records', { timeout: 20_000 }, () => {
 
   it('sends the chosen filters with the list request', async () => {
     renderWith(<PublishPage />);
-    await screen.findByRole('table', { name: 'Command dispatch records' });
+    await rowsTable('Command dispatch records');
     fireEvent.change(screen.getByPlaceholderText('Request ID, robot or operator'), { target: { value: 'SIM-0001' } });
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     await waitFor(() =>
@@ -91,7 +94,7 @@ describe('command records', { timeout: 20_000 }, () => {
 
   it('shows a reply with its phase and a green success code', async () => {
     renderWith(<CmdRespPage />);
-    const table = await screen.findByRole('table', { name: 'Command reply records' });
+    const table = await rowsTable('Command reply records');
     const row = (await within(table).findByText('patrol/SIM-0001/cmd/reply', {}, { timeout: 5000 })).closest('tr')!;
     expect(within(row).getByText('Async')).toBeTruthy();
     expect(within(row).getByText('Lights')).toBeTruthy();

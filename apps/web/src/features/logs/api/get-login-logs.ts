@@ -1,4 +1,11 @@
-import { logsApi, type RouteQuery, type LoginLogRow, type Page } from '@patrol/contracts';
+import {
+  logsApi,
+  type RouteQuery,
+  type LoginLogRow,
+  type LoginLogSortColumn,
+  type Page,
+  type SortRequest,
+} from '@patrol/contracts';
 import { call, download } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 import type { LogFilters } from '../components/log-search-bar';
@@ -9,11 +16,17 @@ type LogQuery = RouteQuery<typeof logsApi.pageLoginLogs>;
 export const loginLogsKey = ['logs', 'login'] as const;
 
 /** GET one page of the acting tenant's sign-in attempts. */
-export function fetchLoginLogs(params: ListParams<LogFilters>, signal?: AbortSignal): Promise<Page<LoginLogRow>> {
+export function fetchLoginLogs(
+  params: ListParams<LogFilters, LoginLogSortColumn>,
+  signal?: AbortSignal,
+): Promise<Page<LoginLogRow>> {
   return call(logsApi.pageLoginLogs, { query: params as LogQuery }, { signal });
 }
 
-/** Downloads the filtered sign-in attempts as `<fileName>.xlsx`. */
-export function exportLoginLogs(filters: LogFilters, fileName: string): Promise<void> {
+/** Downloads the filtered sign-in attempts, in the list's order, as `<fileName>.xlsx`. */
+export function exportLoginLogs(
+  filters: LogFilters & SortRequest<LoginLogSortColumn>,
+  fileName: string,
+): Promise<void> {
   return download(logsApi.exportLoginLogs, { query: filters as LogQuery }, fileName);
 }

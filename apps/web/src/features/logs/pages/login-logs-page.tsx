@@ -1,5 +1,5 @@
 import { Tooltip } from 'antd';
-import { LOGIN_RESULTS, type LoginLogRow } from '@patrol/contracts';
+import { LOGIN_RESULTS, type LoginLogRow, type LoginLogSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { ExportButton, ListPage, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
 import { exportLoginLogs, fetchLoginLogs, loginLogsKey } from '../api/get-login-logs';
@@ -19,7 +19,7 @@ const REASON_KEYS = {
 /** Login logs (`/log/loginList`): every sign-in attempt of the tenant's accounts. */
 export function LoginLogsPage() {
   const { t } = useTranslation('logs');
-  const list = useListQuery<LogFilters, LoginLogRow>({
+  const list = useListQuery<LogFilters, LoginLogRow, LoginLogSortColumn>({
     key: loginLogsKey,
     fetch: fetchLoginLogs,
     initialFilters: {},
@@ -29,7 +29,7 @@ export function LoginLogsPage() {
     return key ? t(key) : reason;
   };
   const columns: ListColumn<LoginLogRow>[] = [
-    { title: t('columns.account'), dataIndex: 'account', width: 160 },
+    { title: t('columns.account'), dataIndex: 'account', sorter: true, width: 160 },
     { title: t('columns.username'), dataIndex: 'username', width: 160, render: (v: string | null) => v ?? '—' },
     {
       title: t('columns.result'),
@@ -54,13 +54,13 @@ export function LoginLogsPage() {
         </Tooltip>
       ),
     },
-    { title: t('columns.loginTime'), dataIndex: 'loginTime', width: 180, render: formatTime },
+    { title: t('columns.loginTime'), dataIndex: 'loginTime', sorter: true, width: 180, render: formatTime },
   ];
   return (
     <ListPage
       search={<LogSearchBar results={LOGIN_RESULTS} onSearch={list.search} onReset={list.reset} />}
       title={t('loginTitle')}
-      toolbar={<ExportButton onExport={() => exportLoginLogs(list.filters, t('loginTitle'))} />}
+      toolbar={<ExportButton onExport={() => exportLoginLogs({ ...list.filters, ...list.sort }, t('loginTitle'))} />}
     >
       <ListTable<LoginLogRow> rowKey="logId" columns={columns} {...list.tableProps} />
     </ListPage>

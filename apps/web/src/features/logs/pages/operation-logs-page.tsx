@@ -1,5 +1,5 @@
 import { Tag, Typography } from 'antd';
-import { OPERATION_RESULTS, type OperationLogRow } from '@patrol/contracts';
+import { OPERATION_RESULTS, type OperationLogRow, type OperationLogSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { ExportButton, ListPage, formatTime, useListQuery, ListTable, type ListColumn, MethodTag } from '@/shared/list';
 import { exportOperationLogs, fetchOperationLogs, operationLogsKey } from '../api/get-operation-logs';
@@ -25,7 +25,7 @@ function formatParams(params: string | null): string {
 /** Operation logs (`/log/operationList`): every state-changing request made in the tenant. */
 export function OperationLogsPage() {
   const { t } = useTranslation('logs');
-  const list = useListQuery<LogFilters, OperationLogRow>({
+  const list = useListQuery<LogFilters, OperationLogRow, OperationLogSortColumn>({
     key: operationLogsKey,
     fetch: fetchOperationLogs,
     initialFilters: {},
@@ -45,6 +45,7 @@ export function OperationLogsPage() {
     {
       title: t('columns.operator'),
       dataIndex: 'account',
+      sorter: true,
       width: 150,
       render: (v: string | null, row) => (v ? `${v}${row.username ? ` (${row.username})` : ''}` : '—'),
     },
@@ -55,7 +56,7 @@ export function OperationLogsPage() {
       width: 90,
       render: (v: OperationLogRow['level']) => <Tag color={LEVELS[v].color}>{t(LEVELS[v].key)}</Tag>,
     },
-    { title: t('columns.duration'), dataIndex: 'durationMs', width: 110, align: 'right' },
+    { title: t('columns.duration'), dataIndex: 'durationMs', sorter: true, width: 110, align: 'right' },
     {
       title: t('columns.result'),
       dataIndex: 'result',
@@ -67,13 +68,15 @@ export function OperationLogsPage() {
       ),
     },
     { title: t('columns.ip'), dataIndex: 'ip', width: 130 },
-    { title: t('columns.time'), dataIndex: 'createTime', width: 180, render: formatTime },
+    { title: t('columns.time'), dataIndex: 'createTime', sorter: true, width: 180, render: formatTime },
   ];
   return (
     <ListPage
       search={<LogSearchBar results={OPERATION_RESULTS} withDescription onSearch={list.search} onReset={list.reset} />}
       title={t('operationTitle')}
-      toolbar={<ExportButton onExport={() => exportOperationLogs(list.filters, t('operationTitle'))} />}
+      toolbar={
+        <ExportButton onExport={() => exportOperationLogs({ ...list.filters, ...list.sort }, t('operationTitle'))} />
+      }
     >
       <ListTable<OperationLogRow>
         rowKey="logId"

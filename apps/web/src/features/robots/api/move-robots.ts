@@ -1,4 +1,4 @@
-import { robotsApi, tenantsApi, type MoveRobotsRequest } from '@patrol/contracts';
+import { robotsApi, tenantsApi, type MoveRobotsRequest, type RobotSortColumn } from '@patrol/contracts';
 import { call, queryClient } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 
@@ -6,7 +6,11 @@ export type MoveFilters = { keyword?: string };
 export const moveRobotsKey = ['robots', 'move'] as const;
 
 /** GET the robots of any tenant (platform administrators). */
-export function fetchRobotsToMove(tenantId: number, params: ListParams<MoveFilters>, signal?: AbortSignal) {
+export function fetchRobotsToMove(
+  tenantId: number,
+  params: ListParams<MoveFilters, RobotSortColumn>,
+  signal?: AbortSignal,
+) {
   return call(robotsApi.pageRobotsToMove, { query: { ...params, tenantId } }, { signal });
 }
 

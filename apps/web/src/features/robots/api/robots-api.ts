@@ -1,4 +1,10 @@
-import { robotsApi, type CreateRobotRequest, type UpdateRobotRequest } from '@patrol/contracts';
+import {
+  robotsApi,
+  type CreateRobotRequest,
+  type RobotSortColumn,
+  type SortRequest,
+  type UpdateRobotRequest,
+} from '@patrol/contracts';
 import { call, download, queryClient } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 
@@ -6,10 +12,10 @@ export type RobotFilters = { keyword?: string; online?: '0' | '1' };
 export const robotsKey = ['robots', 'list'] as const;
 
 /** GET the tenant's robots the caller may see. */
-export const fetchRobots = (params: ListParams<RobotFilters>, signal?: AbortSignal) =>
+export const fetchRobots = (params: ListParams<RobotFilters, RobotSortColumn>, signal?: AbortSignal) =>
   call(robotsApi.pageRobots, { query: params }, { signal });
-/** Downloads the filtered robots as `<fileName>.xlsx`. */
-export const exportRobots = (filters: RobotFilters, fileName: string) =>
+/** Downloads the filtered robots, in the list's order, as `<fileName>.xlsx`. */
+export const exportRobots = (filters: RobotFilters & SortRequest<RobotSortColumn>, fileName: string) =>
   download(robotsApi.exportRobots, { query: filters }, fileName);
 export const createRobot = (body: CreateRobotRequest) => call(robotsApi.createRobot, { body });
 export const updateRobot = (body: UpdateRobotRequest) => call(robotsApi.updateRobot, { body });

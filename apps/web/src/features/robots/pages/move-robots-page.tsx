@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Empty, Form, Input, Select, Space, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { seededText, type RobotRow } from '@patrol/contracts';
+import { seededText, type RobotRow, type RobotSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { PresenceTag } from '@/shared/fleet';
 import { useLanguage } from '@/shared/i18n';
@@ -29,7 +29,7 @@ export function MoveRobotsPage() {
   const [targetId, setTargetId] = useState<number | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const tenants = useQuery({ queryKey: ['tenant-options'], queryFn: ({ signal }) => fetchTenantOptions(signal) });
-  const list = useListQuery<MoveFilters, RobotRow>({
+  const list = useListQuery<MoveFilters, RobotRow, RobotSortColumn>({
     key: [...moveRobotsKey, sourceId],
     fetch: (params, signal) => fetchRobotsToMove(sourceId!, params, signal),
     initialFilters: {},
@@ -65,16 +65,16 @@ export function MoveRobotsPage() {
   };
 
   const columns: ListColumn<RobotRow>[] = [
-    { title: t('move.fields.name'), dataIndex: 'name' },
-    { title: t('move.fields.serialNumber'), dataIndex: 'serialNumber', width: 200 },
-    { title: t('move.fields.productId'), dataIndex: 'productId', width: 160 },
+    { title: t('move.fields.name'), dataIndex: 'name', sorter: true },
+    { title: t('move.fields.serialNumber'), dataIndex: 'serialNumber', sorter: true, width: 200 },
+    { title: t('move.fields.productId'), dataIndex: 'productId', sorter: true, width: 160 },
     {
       title: t('move.fields.status'),
       dataIndex: 'online',
       width: 100,
       render: (online: boolean) => <PresenceTag online={online} />,
     },
-    { title: t('move.fields.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
+    { title: t('move.fields.createTime'), dataIndex: 'createTime', sorter: true, width: 170, render: formatTime },
   ];
 
   return (

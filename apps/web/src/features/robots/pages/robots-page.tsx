@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Popconfirm, Select, Space } from 'antd';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import type { RobotKeyResponse, RobotRow } from '@patrol/contracts';
+import type { RobotKeyResponse, RobotRow, RobotSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { PresenceTag, useFleet } from '@/shared/fleet';
 import {
@@ -40,7 +40,7 @@ export function RobotsPage() {
   const [searchForm] = Form.useForm<RobotFilters>();
   const dialog = useFormDialog<RobotRow>();
   const [keys, setKeys] = useState<RobotKeyResponse | null>(null);
-  const list = useListQuery<RobotFilters, RobotRow>({
+  const list = useListQuery<RobotFilters, RobotRow, RobotSortColumn>({
     key: robotsKey,
     fetch: fetchRobots,
     initialFilters: {},
@@ -65,9 +65,9 @@ export function RobotsPage() {
   };
 
   const columns: ListColumn<RobotRow>[] = [
-    { title: t('fields.name'), dataIndex: 'name', width: 180, ellipsis: true },
-    { title: t('fields.serialNumber'), dataIndex: 'serialNumber', width: 180 },
-    { title: t('fields.productId'), dataIndex: 'productId', width: 140 },
+    { title: t('fields.name'), dataIndex: 'name', sorter: true, width: 180, ellipsis: true },
+    { title: t('fields.serialNumber'), dataIndex: 'serialNumber', sorter: true, width: 180 },
+    { title: t('fields.productId'), dataIndex: 'productId', sorter: true, width: 140 },
     {
       title: t('fields.status'),
       dataIndex: 'online',
@@ -77,11 +77,12 @@ export function RobotsPage() {
     {
       title: t('fields.lastSeen'),
       dataIndex: 'lastSeenTime',
+      sorter: true,
       width: 170,
       render: (value: string | null, row) => formatTime(live(row)?.lastSeenTime ?? value),
     },
     { title: t('fields.keyVersion'), dataIndex: 'keyVersion', width: 100, align: 'center' },
-    { title: t('fields.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
+    { title: t('fields.createTime'), dataIndex: 'createTime', sorter: true, width: 170, render: formatTime },
     {
       title: t('actions'),
       key: 'actions',
@@ -131,7 +132,7 @@ export function RobotsPage() {
       title={t('title')}
       toolbar={
         <Space>
-          <ExportButton onExport={() => exportRobots(list.filters, t('title'))} />
+          <ExportButton onExport={() => exportRobots({ ...list.filters, ...list.sort }, t('title'))} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
             {t('create')}
           </Button>

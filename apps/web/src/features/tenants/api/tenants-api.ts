@@ -2,8 +2,10 @@ import {
   tenantsApi,
   type CreateTenantRequest,
   type Page,
+  type SortRequest,
   type TenantOption,
   type TenantRow,
+  type TenantSortColumn,
   type TenantStatusRequest,
   type UpdateTenantRequest,
 } from '@patrol/contracts';
@@ -15,12 +17,15 @@ export type TenantFilters = { keyword?: string; status?: number };
 export const tenantsKey = ['tenants'] as const;
 
 /** GET one page of the platform's tenants. */
-export function fetchTenantPage(params: ListParams<TenantFilters>, signal?: AbortSignal): Promise<Page<TenantRow>> {
+export function fetchTenantPage(
+  params: ListParams<TenantFilters, TenantSortColumn>,
+  signal?: AbortSignal,
+): Promise<Page<TenantRow>> {
   return call(tenantsApi.pageTenants, { query: params }, { signal });
 }
 
-/** Downloads the filtered tenants as `<fileName>.xlsx`. */
-export function exportTenants(filters: TenantFilters, fileName: string): Promise<void> {
+/** Downloads the filtered tenants, in the list's order, as `<fileName>.xlsx`. */
+export function exportTenants(filters: TenantFilters & SortRequest<TenantSortColumn>, fileName: string): Promise<void> {
   return download(tenantsApi.exportTenants, { query: filters }, fileName);
 }
 

@@ -1,6 +1,6 @@
 import { App, Button, Form, Input, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { seededText, type TenantRow } from '@patrol/contracts';
+import { seededText, type TenantRow, type TenantSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/shared/i18n';
 import {
@@ -28,7 +28,7 @@ export function TenantsPage() {
   const { message } = App.useApp();
   const [searchForm] = Form.useForm<TenantFilters>();
   const dialog = useFormDialog<TenantRow>();
-  const list = useListQuery<TenantFilters, TenantRow>({
+  const list = useListQuery<TenantFilters, TenantRow, TenantSortColumn>({
     key: [...tenantsKey, 'page'],
     fetch: fetchTenantPage,
     initialFilters: {},
@@ -43,6 +43,7 @@ export function TenantsPage() {
     {
       title: t('fields.tenantCode'),
       dataIndex: 'tenantCode',
+      sorter: true,
       width: 160,
       render: (v: string, row) => (
         <>
@@ -53,6 +54,7 @@ export function TenantsPage() {
     {
       title: t('fields.tenantName'),
       dataIndex: 'tenantName',
+      sorter: true,
       ellipsis: true,
       // The platform tenant, unless renamed, shows in the reader's language (docs/decisions.md).
       render: (v: string, row) => seededText('tenantName', row.tenantCode, v, lang),
@@ -61,7 +63,7 @@ export function TenantsPage() {
     { title: t('fields.adminName'), dataIndex: 'adminName', width: 130 },
     { title: t('fields.adminPhone'), dataIndex: 'adminPhone', width: 150 },
     { title: t('fields.adminEmail'), dataIndex: 'adminEmail', width: 200, ellipsis: true },
-    { title: t('fields.userCount'), dataIndex: 'userCount', width: 90, align: 'right' },
+    { title: t('fields.userCount'), dataIndex: 'userCount', sorter: true, width: 90, align: 'right' },
     {
       title: t('fields.status'),
       dataIndex: 'status',
@@ -75,7 +77,7 @@ export function TenantsPage() {
         />
       ),
     },
-    { title: t('fields.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
+    { title: t('fields.createTime'), dataIndex: 'createTime', sorter: true, width: 170, render: formatTime },
     {
       title: t('actions'),
       key: 'actions',
@@ -102,7 +104,7 @@ export function TenantsPage() {
       title={t('title')}
       toolbar={
         <>
-          <ExportButton onExport={() => exportTenants(list.filters, t('title'))} />
+          <ExportButton onExport={() => exportTenants({ ...list.filters, ...list.sort }, t('title'))} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
             {t('create')}
           </Button>

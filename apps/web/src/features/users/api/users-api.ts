@@ -3,9 +3,11 @@ import {
   type CreateUserRequest,
   type Page,
   type ResetPasswordRequest,
+  type SortRequest,
   type UpdateUserRequest,
   type UserRole,
   type UserRow,
+  type UserSortColumn,
   type UserStatusRequest,
 } from '@patrol/contracts';
 import { call, download, queryClient } from '@/shared/api';
@@ -16,12 +18,15 @@ export type UserFilters = { keyword?: string; phone?: string; status?: number; r
 export const usersKey = ['users'] as const;
 
 /** GET one page of the acting tenant's users. */
-export function fetchUserPage(params: ListParams<UserFilters>, signal?: AbortSignal): Promise<Page<UserRow>> {
+export function fetchUserPage(
+  params: ListParams<UserFilters, UserSortColumn>,
+  signal?: AbortSignal,
+): Promise<Page<UserRow>> {
   return call(usersApi.pageUsers, { query: params }, { signal });
 }
 
-/** Downloads the filtered users as `<fileName>.xlsx`. */
-export function exportUsers(filters: UserFilters, fileName: string): Promise<void> {
+/** Downloads the filtered users, in the list's order, as `<fileName>.xlsx`. */
+export function exportUsers(filters: UserFilters & SortRequest<UserSortColumn>, fileName: string): Promise<void> {
   return download(usersApi.exportUsers, { query: filters }, fileName);
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Select, Tag } from 'antd';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { seededText, type UserRole, type UserRow } from '@patrol/contracts';
+import { seededText, type UserRole, type UserRow, type UserSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useHomeData } from '@/shared/api';
 import { useLanguage } from '@/shared/i18n';
@@ -48,7 +48,7 @@ export function UsersPage() {
     queryKey: [...usersKey, 'role-options'],
     queryFn: ({ signal }) => fetchRoleOptions(signal),
   });
-  const list = useListQuery<UserFilters, UserRow>({
+  const list = useListQuery<UserFilters, UserRow, UserSortColumn>({
     key: [...usersKey, 'page'],
     fetch: fetchUserPage,
     initialFilters: {},
@@ -70,6 +70,7 @@ export function UsersPage() {
     {
       title: t('fields.account'),
       dataIndex: 'account',
+      sorter: true,
       width: 150,
       render: (v: string, row) => (
         <>
@@ -77,7 +78,7 @@ export function UsersPage() {
         </>
       ),
     },
-    { title: t('fields.username'), dataIndex: 'username', width: 140, ellipsis: true },
+    { title: t('fields.username'), dataIndex: 'username', sorter: true, width: 140, ellipsis: true },
     { title: t('fields.nickname'), dataIndex: 'nickname', width: 110, ellipsis: true },
     {
       title: t('fields.gender'),
@@ -117,7 +118,7 @@ export function UsersPage() {
         />
       ),
     },
-    { title: t('fields.lastLogin'), dataIndex: 'lastLoginTime', width: 170, render: formatTime },
+    { title: t('fields.lastLogin'), dataIndex: 'lastLoginTime', sorter: true, width: 170, render: formatTime },
     {
       title: t('actions'),
       key: 'actions',
@@ -163,7 +164,7 @@ export function UsersPage() {
       title={t('title')}
       toolbar={
         <>
-          <ExportButton onExport={() => exportUsers(list.filters, t('title'))} />
+          <ExportButton onExport={() => exportUsers({ ...list.filters, ...list.sort }, t('title'))} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
             {t('create')}
           </Button>
