@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope.js';
+import { sortQuery } from './sorting.js';
 import { keywordFilter, rowId, timeFilterOf } from './fields.js';
 import { commandBody, commandNames } from './protocol.js';
 
@@ -48,8 +49,13 @@ export const commandPage = pageOf(commandRecord);
 
 const timeFilter = timeFilterOf();
 
+/** The columns the command dispatch records are sorted by on the server. */
+export const COMMAND_SORT_COLUMNS = ['publishTime', 'operatorName'] as const;
+export type CommandSortColumn = (typeof COMMAND_SORT_COLUMNS)[number];
+
 /** GET robot-server/cmd/page: the command dispatch records. */
 export const commandPageQuery = pageQuery.extend({
+  ...sortQuery(COMMAND_SORT_COLUMNS),
   robotId: rowId.optional(),
   name: z.enum(commandNames).optional(),
   status: z.enum(commandStatuses).optional(),
@@ -74,8 +80,13 @@ export const commandReplyRow = z.object({
 export type CommandReplyRow = z.infer<typeof commandReplyRow>;
 export const commandReplyPage = pageOf(commandReplyRow);
 
+/** The columns the command reply records are sorted by on the server. */
+export const COMMAND_REPLY_SORT_COLUMNS = ['receiveTime'] as const;
+export type CommandReplySortColumn = (typeof COMMAND_REPLY_SORT_COLUMNS)[number];
+
 /** GET robot-server/cmd/reply/page: the command reply records. */
 export const commandReplyPageQuery = pageQuery.extend({
+  ...sortQuery(COMMAND_REPLY_SORT_COLUMNS),
   robotId: rowId.optional(),
   phase: z.enum(['sync', 'async']).optional(),
   keyword: keywordFilter,
@@ -100,8 +111,13 @@ export const uploadRecordRow = z.object({
 });
 export type UploadRecordRow = z.infer<typeof uploadRecordRow>;
 export const uploadRecordPage = pageOf(uploadRecordRow);
+/** The columns the data upload records are sorted by on the server. */
+export const UPLOAD_SORT_COLUMNS = ['uploadTime', 'receiveTime', 'name', 'size'] as const;
+export type UploadSortColumn = (typeof UPLOAD_SORT_COLUMNS)[number];
+
 /** GET robot-server/upload/page: the data upload records. */
 export const uploadPageQuery = pageQuery.extend({
+  ...sortQuery(UPLOAD_SORT_COLUMNS),
   robotId: rowId.optional(),
   keyword: keywordFilter,
   startTime: timeFilter,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConfigKey } from './constants.js';
 import { pageOf, pageQuery } from './envelope.js';
+import { sortQuery } from './sorting.js';
 import { keywordFilter } from './fields.js';
 import { TEXT_MAX } from './lengths.js';
 
@@ -69,9 +70,14 @@ export const updateConfigRequest = z
   });
 export type UpdateConfigRequest = z.input<typeof updateConfigRequest>;
 
+/** The columns the configs list is sorted by on the server. */
+export const CONFIG_SORT_COLUMNS = ['configKey', 'updateTime'] as const;
+export type ConfigSortColumn = (typeof CONFIG_SORT_COLUMNS)[number];
+
 /** GET system-server/config/page */
 export const configPageQuery = pageQuery.extend({
   keyword: keywordFilter,
+  ...sortQuery(CONFIG_SORT_COLUMNS),
 });
 export const configRow = z.object({
   configId: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { account } from './auth.js';
 import { pageOf, pageQuery } from './envelope.js';
+import { sortQuery } from './sorting.js';
 import { keywordFilter, rowId, statusValue } from './fields.js';
 import { TEXT_MAX } from './lengths.js';
 
@@ -53,9 +54,14 @@ export const exposeStatusRequest = z.object({ exposeId: rowId, status: statusVal
 export type ExposeStatusRequest = z.input<typeof exposeStatusRequest>;
 export const deleteExposeRequest = z.object({ exposeId: rowId });
 
+/** The columns the expose accounts list is sorted by on the server. */
+export const EXPOSE_SORT_COLUMNS = ['name', 'account', 'updateTime'] as const;
+export type ExposeSortColumn = (typeof EXPOSE_SORT_COLUMNS)[number];
+
 /** GET system-server/expose/page */
 export const exposePageQuery = pageQuery.extend({
   keyword: keywordFilter,
+  ...sortQuery(EXPOSE_SORT_COLUMNS),
 });
 export const exposeRow = z.object({
   exposeId: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope.js';
+import { sortQuery } from './sorting.js';
 import { keywordFilter, rowId } from './fields.js';
 import { TEXT_MAX } from './lengths.js';
 
@@ -57,8 +58,12 @@ export const updateMulticastRequest = z
 export type UpdateMulticastRequest = z.input<typeof updateMulticastRequest>;
 export const multicastIdRequest = z.object({ multicastId: rowId });
 
+/** The columns the multicast configs list is sorted by on the server. */
+export const MULTICAST_SORT_COLUMNS = ['name', 'ip', 'updateTime'] as const;
+export type MulticastSortColumn = (typeof MULTICAST_SORT_COLUMNS)[number];
+
 /** GET robot-server/multicast/page */
-export const multicastPageQuery = pageQuery.extend({ keyword: keywordFilter });
+export const multicastPageQuery = pageQuery.extend({ keyword: keywordFilter, ...sortQuery(MULTICAST_SORT_COLUMNS) });
 
 export const multicastRow = z.object({
   multicastId: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope.js';
+import { sortQuery } from './sorting.js';
 import { keywordFilter, rowId } from './fields.js';
 import { TEXT_MAX } from './lengths.js';
 import { menuNode } from './menus.js';
@@ -31,11 +32,16 @@ export type UpdateRoleRequest = z.input<typeof updateRoleRequest>;
 /** POST system-server/role/delete */
 export const deleteRoleRequest = z.object({ roleId: rowId });
 
+/** The columns the roles list is sorted by on the server. */
+export const ROLE_SORT_COLUMNS = ['roleName', 'roleCode', 'userCount', 'createTime'] as const;
+export type RoleSortColumn = (typeof ROLE_SORT_COLUMNS)[number];
+
 /** GET system-server/role/page: name and code each match a part; `keyword` matches either. */
 export const rolePageQuery = pageQuery.extend({
   roleName: keywordFilter,
   roleCode: keywordFilter,
   keyword: keywordFilter,
+  ...sortQuery(ROLE_SORT_COLUMNS),
 });
 export type RolePageQuery = z.input<typeof rolePageQuery>;
 

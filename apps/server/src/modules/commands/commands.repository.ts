@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { CommandReplySortColumn, CommandSortColumn, SortRequest } from '@patrol/contracts';
 import type { DbOrTx } from '../../platform/db.js';
-import { likePattern } from '../../platform/paging.js';
+import { likePattern, orderOf } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
 import { commandRecords, commandReplies } from './commands.tables.js';
 
@@ -90,6 +91,10 @@ function timeRange(column: typeof commandRecords.publishedAt | typeof commandRep
   ];
 }
 
+const COMMAND_SORT = { publishTime: commandRecords.publishedAt, operatorName: commandRecords.operatorName };
+const REPLY_SORT = { receiveTime: commandReplies.receivedAt };
+
+/** A tenant's dispatch records, newest first unless sorted by a column. */
 export async function pageCommandRecords(
   db: DbOrTx,
   tenantId: number,
@@ -100,7 +105,7 @@ export async function pageCommandRecords(
     name?: string | undefined;
     status?: string | undefined;
     keyword?: string | undefined;
-  },
+  } & SortRequest<CommandSortColumn>,
   window: Window,
 ) {
   const conditions: (SQL | undefined)[] = [
@@ -124,7 +129,12 @@ export async function pageCommandRecords(
       .select()
       .from(commandRecords)
       .where(where)
-      .orderBy(desc(commandRecords.publishedAt), desc(commandRecords.id))
+      .orderBy(
+        ...orderOf(filter, COMMAND_SORT, commandRecords.id, [
+          desc(commandRecords.publishedAt),
+          desc(commandRecords.id),
+        ]),
+      )
       .offset(window.offset)
       .limit(window.limit),
     db.select({ n: count() }).from(commandRecords).where(where),
@@ -137,6 +147,7 @@ export async function insertCommandReply(db: DbOrTx, row: typeof commandReplies.
   return inserted!;
 }
 
+/** A tenant's reply records, newest first unless sorted by a column. */
 export async function pageCommandReplies(
   db: DbOrTx,
   tenantId: number,
@@ -145,7 +156,7 @@ export async function pageCommandReplies(
     robotIds?: number[] | undefined;
     phase?: string | undefined;
     keyword?: string | undefined;
-  },
+  } & SortRequest<CommandReplySortColumn>,
   window: Window,
 ) {
   const where = inTenant(
@@ -168,7 +179,9 @@ export async function pageCommandReplies(
       .select()
       .from(commandReplies)
       .where(where)
-      .orderBy(desc(commandReplies.receivedAt), desc(commandReplies.id))
+      .orderBy(
+        ...orderOf(filter, REPLY_SORT, commandReplies.id, [desc(commandReplies.receivedAt), desc(commandReplies.id)]),
+      )
       .offset(window.offset)
       .limit(window.limit),
     db.select({ n: count() }).from(commandReplies).where(where),

@@ -1,5 +1,6 @@
 import { asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
-import { likePattern } from '../../platform/paging.js';
+import type { ConfigSortColumn, SortRequest } from '@patrol/contracts';
+import { likePattern, orderOf } from '../../platform/paging.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { configs } from './configs.tables.js';
 
@@ -29,8 +30,15 @@ export async function insertMissingConfigs(
   await db.insert(configs).values(missing).onConflictDoNothing({ target: configs.key });
 }
 
-/** Every entry, by key; the keyword matches key, value or description. */
-export async function pageConfigs(db: DbOrTx, keyword: string | undefined, window: { offset: number; limit: number }) {
+const CONFIG_SORT = { configKey: configs.key, updateTime: configs.updatedAt };
+
+/** Every entry, in the order they were made unless sorted by a column; the keyword matches key, value or description. */
+export async function pageConfigs(
+  db: DbOrTx,
+  keyword: string | undefined,
+  sort: SortRequest<ConfigSortColumn>,
+  window: { offset: number; limit: number },
+) {
   const where = keyword
     ? or(
         ilike(configs.key, likePattern(keyword)),
@@ -39,7 +47,13 @@ export async function pageConfigs(db: DbOrTx, keyword: string | undefined, windo
       )
     : undefined;
   const [rows, [total]] = await Promise.all([
-    db.select().from(configs).where(where).orderBy(asc(configs.id)).offset(window.offset).limit(window.limit),
+    db
+      .select()
+      .from(configs)
+      .where(where)
+      .orderBy(...orderOf(sort, CONFIG_SORT, configs.id, [asc(configs.id)]))
+      .offset(window.offset)
+      .limit(window.limit),
     db.select({ n: count() }).from(configs).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

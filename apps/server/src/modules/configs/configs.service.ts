@@ -1,4 +1,11 @@
-import { DEFAULT_MAP_CENTER, type ConfigList, type ConfigRow, type Page } from '@patrol/contracts';
+import {
+  DEFAULT_MAP_CENTER,
+  type ConfigList,
+  type ConfigRow,
+  type ConfigSortColumn,
+  type Page,
+  type SortRequest,
+} from '@patrol/contracts';
 import { notFound } from '../../platform/errors.js';
 import { pageWindow } from '../../platform/paging.js';
 import type { AppContext } from '../../platform/context.js';
@@ -34,12 +41,10 @@ export function createConfigsService(ctx: AppContext) {
     return Object.fromEntries(rows.map((r) => [r.key, { configKey: r.key, configValue: r.value }]));
   }
   /** Config management (platform administrators): every entry, with its description. */
-  async function page(query: {
-    index: number;
-    size?: number | undefined;
-    keyword?: string | undefined;
-  }): Promise<Page<ConfigRow>> {
-    const { rows, total } = await pageConfigs(ctx.db, query.keyword, pageWindow(query));
+  async function page(
+    query: { index: number; size?: number | undefined; keyword?: string | undefined } & SortRequest<ConfigSortColumn>,
+  ): Promise<Page<ConfigRow>> {
+    const { rows, total } = await pageConfigs(ctx.db, query.keyword, query, pageWindow(query));
     return {
       rows: rows.map((r) => ({
         configId: r.id,

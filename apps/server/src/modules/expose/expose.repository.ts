@@ -1,15 +1,24 @@
 import { and, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { likePattern } from '../../platform/paging.js';
+import type { ExposeSortColumn, SortRequest } from '@patrol/contracts';
+import { likePattern, orderOf } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
 import { exposeAccounts, exposeTokens } from './expose.tables.js';
 
 export type ExposeAccountRow = typeof exposeAccounts.$inferSelect;
 
+const EXPOSE_SORT = {
+  name: exposeAccounts.name,
+  account: exposeAccounts.account,
+  updateTime: exposeAccounts.updatedAt,
+};
+
+/** A tenant's expose accounts, newest first unless sorted by a column. */
 export async function pageExposeAccounts(
   db: DbOrTx,
   tenantId: number,
   keyword: string | undefined,
+  sort: SortRequest<ExposeSortColumn>,
   window: { offset: number; limit: number },
 ) {
   const where = inTenant(
@@ -24,7 +33,7 @@ export async function pageExposeAccounts(
       .select()
       .from(exposeAccounts)
       .where(where)
-      .orderBy(desc(exposeAccounts.id))
+      .orderBy(...orderOf(sort, EXPOSE_SORT, exposeAccounts.id, [desc(exposeAccounts.id)]))
       .offset(window.offset)
       .limit(window.limit),
     db.select({ n: count() }).from(exposeAccounts).where(where),

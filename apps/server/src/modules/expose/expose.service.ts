@@ -4,6 +4,8 @@ import {
   type ExposeTokenResponse,
   type LoginResponse,
   type Page,
+  type ExposeSortColumn,
+  type SortRequest,
 } from '@patrol/contracts';
 import { STATUS } from '../../db/columns.js';
 import type { AuthContext } from '../../platform/auth.js';
@@ -44,9 +46,9 @@ export function createExposeService(ctx: AppContext, auth: AuthService) {
 
   async function page(
     caller: AuthContext,
-    query: { index: number; size?: number | undefined; keyword?: string | undefined },
+    query: { index: number; size?: number | undefined; keyword?: string | undefined } & SortRequest<ExposeSortColumn>,
   ): Promise<Page<ExposeRow>> {
-    const { rows, total } = await pageExposeAccounts(db, caller.tenantId, query.keyword, pageWindow(query));
+    const { rows, total } = await pageExposeAccounts(db, caller.tenantId, query.keyword, query, pageWindow(query));
     return { rows: rows.map(toRow), total };
   }
 

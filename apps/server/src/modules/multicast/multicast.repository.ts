@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { likePattern } from '../../platform/paging.js';
+import type { MulticastSortColumn, SortRequest } from '@patrol/contracts';
+import { likePattern, orderOf } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
 import { robots } from '../robots/robots.tables.js';
 import { multicastConfigRobots, multicastConfigs } from './multicast.tables.js';
@@ -8,10 +9,14 @@ import { multicastConfigRobots, multicastConfigs } from './multicast.tables.js';
 export type MulticastDbRow = typeof multicastConfigs.$inferSelect;
 export type MulticastValues = Omit<typeof multicastConfigs.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
+const MULTICAST_SORT = { name: multicastConfigs.name, ip: multicastConfigs.ip, updateTime: multicastConfigs.updatedAt };
+
+/** A tenant's multicast configs, newest first unless sorted by a column. */
 export async function pageMulticast(
   db: DbOrTx,
   tenantId: number,
   keyword: string | undefined,
+  sort: SortRequest<MulticastSortColumn>,
   window: { offset: number; limit: number },
 ) {
   const where = inTenant(
@@ -26,7 +31,7 @@ export async function pageMulticast(
       .select()
       .from(multicastConfigs)
       .where(where)
-      .orderBy(desc(multicastConfigs.id))
+      .orderBy(...orderOf(sort, MULTICAST_SORT, multicastConfigs.id, [desc(multicastConfigs.id)]))
       .offset(window.offset)
       .limit(window.limit),
     db.select({ n: count() }).from(multicastConfigs).where(where),

@@ -1,5 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { robotOnline, robotTopic, type MulticastRow, type Page, type RobotConfig } from '@patrol/contracts';
+import {
+  robotOnline,
+  robotTopic,
+  type MulticastRow,
+  type MulticastSortColumn,
+  type Page,
+  type SortRequest,
+  type RobotConfig,
+} from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -110,9 +118,13 @@ export function createMulticastService(
 
   async function page(
     caller: AuthContext,
-    query: { index: number; size?: number | undefined; keyword?: string | undefined },
+    query: {
+      index: number;
+      size?: number | undefined;
+      keyword?: string | undefined;
+    } & SortRequest<MulticastSortColumn>,
   ): Promise<Page<MulticastRow>> {
-    const { rows, total } = await pageMulticast(db, caller.tenantId, query.keyword, pageWindow(query));
+    const { rows, total } = await pageMulticast(db, caller.tenantId, query.keyword, query, pageWindow(query));
     return { rows: await toRows(caller.tenantId, rows), total };
   }
 

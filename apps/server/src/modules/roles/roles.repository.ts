@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { RoleSummary } from '@patrol/contracts';
-import { likePattern } from '../../platform/paging.js';
+import type { RoleSortColumn, RoleSummary, SortRequest } from '@patrol/contracts';
+import { likePattern, orderOf } from '../../platform/paging.js';
 import { STATUS } from '../../db/columns.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { inTenant } from '../../platform/tenant-scope.js';
@@ -126,11 +126,11 @@ export type RoleFilters = {
   roleName?: string | undefined;
   roleCode?: string | undefined;
   keyword?: string | undefined;
-};
+} & SortRequest<RoleSortColumn>;
 
 /**
- * A tenant's roles with how many users hold each, oldest first. Name and code each match a part;
- * the keyword matches either.
+ * A tenant's roles with how many users hold each, oldest first unless sorted by a column. Name and
+ * code each match a part; the keyword matches either.
  */
 export async function pageRoles(
   db: DbOrTx,
@@ -147,12 +147,13 @@ export async function pageRoles(
     keyword ? or(ilike(roles.name, likePattern(keyword)), ilike(roles.code, likePattern(keyword))) : undefined,
   );
   const userCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
+  const sort = { roleName: roles.name, roleCode: roles.code, userCount, createTime: roles.createdAt };
   const [rows, [total]] = await Promise.all([
     db
       .select({ role: roles, userCount })
       .from(roles)
       .where(where)
-      .orderBy(asc(roles.id))
+      .orderBy(...orderOf(filters, sort, roles.id, [asc(roles.id)]))
       .offset(window.offset)
       .limit(window.limit),
     db.select({ n: count() }).from(roles).where(where),

@@ -1,6 +1,7 @@
 import { count, desc, eq, gte, ilike, inArray, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
-import { likePattern } from '../../platform/paging.js';
+import type { SortRequest, UploadSortColumn } from '@patrol/contracts';
+import { likePattern, orderOf } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
 import { uploadRecords } from './uploads.tables.js';
 
@@ -11,6 +12,14 @@ export async function insertUploadRecord(db: DbOrTx, row: typeof uploadRecords.$
   return inserted!;
 }
 
+const UPLOAD_SORT = {
+  uploadTime: uploadRecords.uploadedAt,
+  receiveTime: uploadRecords.receivedAt,
+  name: uploadRecords.name,
+  size: uploadRecords.size,
+};
+
+/** A tenant's upload records, the last received first unless sorted by a column. */
 export async function pageUploadRecords(
   db: DbOrTx,
   tenantId: number,
@@ -20,7 +29,7 @@ export async function pageUploadRecords(
     keyword?: string | undefined;
     startTime?: Date | undefined;
     endTime?: Date | undefined;
-  },
+  } & SortRequest<UploadSortColumn>,
   window: { offset: number; limit: number },
 ) {
   const where = inTenant(
@@ -44,7 +53,9 @@ export async function pageUploadRecords(
       .select()
       .from(uploadRecords)
       .where(where)
-      .orderBy(desc(uploadRecords.receivedAt), desc(uploadRecords.id))
+      .orderBy(
+        ...orderOf(filter, UPLOAD_SORT, uploadRecords.id, [desc(uploadRecords.receivedAt), desc(uploadRecords.id)]),
+      )
       .offset(window.offset)
       .limit(window.limit),
     db.select({ n: count() }).from(uploadRecords).where(where),
