@@ -1,4 +1,10 @@
-import { commandsApi, type RouteQuery } from '@patrol/contracts';
+import {
+  commandsApi,
+  type CommandReplySortColumn,
+  type CommandSortColumn,
+  type RouteQuery,
+  type SortRequest,
+} from '@patrol/contracts';
 import { call, download } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 
@@ -21,17 +27,17 @@ export const commandRecordsKey = ['commands', 'records'] as const;
 export const commandRepliesKey = ['commands', 'replies'] as const;
 
 /** GET the command dispatch records. */
-export const fetchCommandRecords = (params: ListParams<RecordFilters>, signal?: AbortSignal) =>
+export const fetchCommandRecords = (params: ListParams<RecordFilters, CommandSortColumn>, signal?: AbortSignal) =>
   call(commandsApi.pageCommandRecords, { query: params as RecordsQuery }, { signal });
 
 /** GET the command reply records. */
-export const fetchCommandReplies = (params: ListParams<RecordFilters>, signal?: AbortSignal) =>
+export const fetchCommandReplies = (params: ListParams<RecordFilters, CommandReplySortColumn>, signal?: AbortSignal) =>
   call(commandsApi.pageCommandReplies, { query: params as RepliesQuery }, { signal });
 
-/** Downloads the filtered command dispatch records as `<fileName>.xlsx`. */
-export const exportCommandRecords = (filters: RecordFilters, fileName: string) =>
+/** Downloads the filtered command dispatch records, in the list's order, as `<fileName>.xlsx`. */
+export const exportCommandRecords = (filters: RecordFilters & SortRequest<CommandSortColumn>, fileName: string) =>
   download(commandsApi.exportCommandRecords, { query: filters as RecordsQuery }, fileName);
 
-/** Downloads the filtered command reply records as `<fileName>.xlsx`. */
-export const exportCommandReplies = (filters: RecordFilters, fileName: string) =>
+/** Downloads the filtered command reply records, in the list's order, as `<fileName>.xlsx`. */
+export const exportCommandReplies = (filters: RecordFilters & SortRequest<CommandReplySortColumn>, fileName: string) =>
   download(commandsApi.exportCommandReplies, { query: filters as RepliesQuery }, fileName);

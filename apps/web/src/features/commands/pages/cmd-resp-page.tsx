@@ -1,4 +1,4 @@
-import type { CommandReplyRow } from '@patrol/contracts';
+import type { CommandReplyRow, CommandReplySortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { ExportButton, ListPage, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
 import { commandRepliesKey, exportCommandReplies, fetchCommandReplies, type RecordFilters } from '../api/records-api';
@@ -9,13 +9,13 @@ import { ReplyCode } from '../components/reply-code';
 /** Command reply records (`/data/cmdResp`): every sync and async reply a robot sent. */
 export function CmdRespPage() {
   const { t } = useTranslation('commands');
-  const list = useListQuery<RecordFilters, CommandReplyRow>({
+  const list = useListQuery<RecordFilters, CommandReplyRow, CommandReplySortColumn>({
     key: commandRepliesKey,
     fetch: fetchCommandReplies,
     initialFilters: {},
   });
   const columns: ListColumn<CommandReplyRow>[] = [
-    { title: t('records.columns.receiveTime'), dataIndex: 'receiveTime', width: 170, render: formatTime },
+    { title: t('records.columns.receiveTime'), dataIndex: 'receiveTime', sorter: true, width: 170, render: formatTime },
     ...wireColumns<CommandReplyRow>(t),
     {
       title: t('records.columns.command'),
@@ -36,7 +36,11 @@ export function CmdRespPage() {
     <ListPage
       search={<RecordsSearchBar fields={['phase']} onSearch={list.search} onReset={list.reset} />}
       title={t('records.replyTitle')}
-      toolbar={<ExportButton onExport={() => exportCommandReplies(list.filters, t('records.replyTitle'))} />}
+      toolbar={
+        <ExportButton
+          onExport={() => exportCommandReplies({ ...list.filters, ...list.sort }, t('records.replyTitle'))}
+        />
+      }
     >
       <ListTable<CommandReplyRow>
         rowKey="replyId"

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import type { CommandRecord } from '@patrol/contracts';
+import type { CommandRecord, CommandSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { ExportButton, ListPage, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
 import { commandRecordsKey, exportCommandRecords, fetchCommandRecords, type RecordFilters } from '../api/records-api';
@@ -12,13 +12,13 @@ import { ReplyCode } from '../components/reply-code';
 /** Command dispatch records (`/data/publish`): every command sent to a robot, with its replies' codes. */
 export function PublishPage() {
   const { t } = useTranslation('commands');
-  const list = useListQuery<RecordFilters, CommandRecord>({
+  const list = useListQuery<RecordFilters, CommandRecord, CommandSortColumn>({
     key: commandRecordsKey,
     fetch: fetchCommandRecords,
     initialFilters: {},
   });
   const columns: ListColumn<CommandRecord>[] = [
-    { title: t('records.columns.publishTime'), dataIndex: 'publishTime', width: 170, render: formatTime },
+    { title: t('records.columns.publishTime'), dataIndex: 'publishTime', sorter: true, width: 170, render: formatTime },
     ...wireColumns<CommandRecord>(t),
     {
       title: t('records.columns.command'),
@@ -52,13 +52,23 @@ export function PublishPage() {
       width: 120,
       render: (v: number | null) => <ReplyCode code={v} />,
     },
-    { title: t('records.columns.operator'), dataIndex: 'operatorName', width: 130, render: (v) => v ?? '—' },
+    {
+      title: t('records.columns.operator'),
+      dataIndex: 'operatorName',
+      sorter: true,
+      width: 130,
+      render: (v) => v ?? '—',
+    },
   ];
   return (
     <ListPage
       search={<RecordsSearchBar fields={['name', 'status']} onSearch={list.search} onReset={list.reset} />}
       title={t('records.publishTitle')}
-      toolbar={<ExportButton onExport={() => exportCommandRecords(list.filters, t('records.publishTitle'))} />}
+      toolbar={
+        <ExportButton
+          onExport={() => exportCommandRecords({ ...list.filters, ...list.sort }, t('records.publishTitle'))}
+        />
+      }
     >
       <ListTable<CommandRecord>
         rowKey="recordId"

@@ -1,4 +1,10 @@
-import { configsApi, type ConfigRow, type Page, type UpdateConfigRequest } from '@patrol/contracts';
+import {
+  configsApi,
+  type ConfigRow,
+  type ConfigSortColumn,
+  type Page,
+  type UpdateConfigRequest,
+} from '@patrol/contracts';
 import { call, queryClient } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 
@@ -6,7 +12,10 @@ export type ConfigFilters = { keyword?: string };
 export const configsKey = ['configs'] as const;
 
 /** GET the console settings, with their descriptions. */
-export function fetchConfigPage(params: ListParams<ConfigFilters>, signal?: AbortSignal): Promise<Page<ConfigRow>> {
+export function fetchConfigPage(
+  params: ListParams<ConfigFilters, ConfigSortColumn>,
+  signal?: AbortSignal,
+): Promise<Page<ConfigRow>> {
   return call(configsApi.pageConfigs, { query: params }, { signal });
 }
 

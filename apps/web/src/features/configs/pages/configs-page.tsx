@@ -1,5 +1,5 @@
 import { App, Form, Input, Typography } from 'antd';
-import type { ConfigRow } from '@patrol/contracts';
+import type { ConfigRow, ConfigSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import {
   EditAction,
@@ -28,7 +28,7 @@ export function ConfigsPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<ConfigFilters>();
   const dialog = useFormDialog<ConfigRow>();
-  const list = useListQuery<ConfigFilters, ConfigRow>({
+  const list = useListQuery<ConfigFilters, ConfigRow, ConfigSortColumn>({
     key: [...configsKey, 'page'],
     fetch: fetchConfigPage,
     initialFilters: {},
@@ -38,6 +38,7 @@ export function ConfigsPage() {
     {
       title: t('fields.configKey'),
       dataIndex: 'configKey',
+      sorter: true,
       width: 180,
       render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
     },
@@ -62,7 +63,7 @@ export function ConfigsPage() {
         return key ? t(key) : v;
       },
     },
-    { title: t('fields.updateTime'), dataIndex: 'updateTime', width: 170, render: formatTime },
+    { title: t('fields.updateTime'), dataIndex: 'updateTime', sorter: true, width: 170, render: formatTime },
     {
       title: t('actions'),
       key: 'actions',

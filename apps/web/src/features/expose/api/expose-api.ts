@@ -3,6 +3,7 @@ import {
   tenantsApi,
   type CreateExposeRequest,
   type ExposeRow,
+  type ExposeSortColumn,
   type ExposeStatusRequest,
   type Page,
   type TenantOption,
@@ -17,7 +18,7 @@ export const exposeKey = ['expose'] as const;
 /** GET the expose accounts of a tenant (sent as the `tenant-id` header; the server checks it). */
 export function fetchExposePage(
   tenantId: number,
-  params: ListParams<ExposeFilters>,
+  params: ListParams<ExposeFilters, ExposeSortColumn>,
   signal?: AbortSignal,
 ): Promise<Page<ExposeRow>> {
   return call(exposeApi.pageExposeAccounts, { query: params }, { signal, tenantId });

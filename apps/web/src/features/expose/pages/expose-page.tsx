@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Empty, Form, Input, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { seededText, type ExposeRow } from '@patrol/contracts';
+import { seededText, type ExposeRow, type ExposeSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useHomeData } from '@/shared/api';
 import { useLanguage } from '@/shared/i18n';
@@ -54,7 +54,7 @@ export function ExposePage() {
     : me
       ? [{ value: me.tenantId, label: tenantName(me) }]
       : [];
-  const list = useListQuery<ExposeFilters, ExposeRow>({
+  const list = useListQuery<ExposeFilters, ExposeRow, ExposeSortColumn>({
     key: [...exposeKey, 'page', tenantId],
     fetch: (params, signal) => fetchExposePage(tenantId!, params, signal),
     initialFilters: {},
@@ -72,8 +72,8 @@ export function ExposePage() {
   };
 
   const columns: ListColumn<ExposeRow>[] = [
-    { title: t('fields.name'), dataIndex: 'name' },
-    { title: t('fields.account'), dataIndex: 'account', width: 220 },
+    { title: t('fields.name'), dataIndex: 'name', sorter: true },
+    { title: t('fields.account'), dataIndex: 'account', sorter: true, width: 220 },
     {
       title: t('fields.status'),
       dataIndex: 'status',
@@ -82,7 +82,7 @@ export function ExposePage() {
         <StatusSwitch status={status} name={row.account} onChange={(next) => handleStatus(row, next)} />
       ),
     },
-    { title: t('fields.updateTime'), dataIndex: 'updateTime', width: 170, render: formatTime },
+    { title: t('fields.updateTime'), dataIndex: 'updateTime', sorter: true, width: 170, render: formatTime },
     {
       title: t('actions'),
       key: 'actions',

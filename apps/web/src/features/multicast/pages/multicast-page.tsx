@@ -1,6 +1,6 @@
 import { App, Button, Form, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { MulticastRow } from '@patrol/contracts';
+import type { MulticastRow, MulticastSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import {
   DeleteAction,
@@ -29,7 +29,7 @@ export function MulticastPage() {
   const { message } = App.useApp();
   const [searchForm] = Form.useForm<MulticastFilters>();
   const dialog = useFormDialog<MulticastRow>();
-  const list = useListQuery<MulticastFilters, MulticastRow>({
+  const list = useListQuery<MulticastFilters, MulticastRow, MulticastSortColumn>({
     key: [...multicastKey, 'page'],
     fetch: fetchMulticastPage,
     initialFilters: {},
@@ -42,7 +42,7 @@ export function MulticastPage() {
   };
 
   const columns: ListColumn<MulticastRow>[] = [
-    { title: t('fields.name'), dataIndex: 'name' },
+    { title: t('fields.name'), dataIndex: 'name', sorter: true },
     {
       title: t('fields.enabled'),
       dataIndex: 'enabled',
@@ -51,7 +51,7 @@ export function MulticastPage() {
         <Tag color={enabled ? 'success' : 'default'}>{t(enabled ? 'enabled' : 'disabled')}</Tag>
       ),
     },
-    { title: t('fields.ip'), dataIndex: 'ip', width: 160 },
+    { title: t('fields.ip'), dataIndex: 'ip', sorter: true, width: 160 },
     { title: t('fields.telecontrolPort'), dataIndex: 'telecontrolPort', width: 110 },
     { title: t('fields.telemetryPort'), dataIndex: 'telemetryPort', width: 110 },
     { title: t('fields.videoPort'), dataIndex: 'videoPort', width: 110 },
@@ -72,7 +72,7 @@ export function MulticastPage() {
           t('noRobots')
         ),
     },
-    { title: t('fields.updateTime'), dataIndex: 'updateTime', width: 170, render: formatTime },
+    { title: t('fields.updateTime'), dataIndex: 'updateTime', sorter: true, width: 170, render: formatTime },
     {
       title: t('actions'),
       key: 'actions',

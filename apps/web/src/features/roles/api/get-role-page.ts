@@ -1,4 +1,4 @@
-import { rolesApi, type Page, type RoleRow } from '@patrol/contracts';
+import { rolesApi, type Page, type RoleRow, type RoleSortColumn } from '@patrol/contracts';
 import { call, queryClient } from '@/shared/api';
 import type { ListParams } from '@/shared/list';
 
@@ -10,7 +10,10 @@ export const rolePageKey = [...rolesKey, 'page'] as const;
 export type RoleFilters = { roleName?: string; roleCode?: string };
 
 /** GET one page of the acting tenant's roles (the page's list hook is `useListQuery`). */
-export function fetchRolePage(params: ListParams<RoleFilters>, signal?: AbortSignal): Promise<Page<RoleRow>> {
+export function fetchRolePage(
+  params: ListParams<RoleFilters, RoleSortColumn>,
+  signal?: AbortSignal,
+): Promise<Page<RoleRow>> {
   return call(rolesApi.pageRoles, { query: params }, { signal });
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Tag } from 'antd';
 import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { seededText, TEXT_MAX, type RoleRow } from '@patrol/contracts';
+import { seededText, TEXT_MAX, type RoleRow, type RoleSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/shared/i18n';
 import {
@@ -32,7 +32,7 @@ export function RolesPage() {
   const lang = useLanguage();
   const dialog = useFormDialog<RoleRow>();
   const [granting, setGranting] = useState<RoleRow | null>(null);
-  const list = useListQuery<RoleFilters, RoleRow>({
+  const list = useListQuery<RoleFilters, RoleRow, RoleSortColumn>({
     key: rolePageKey,
     fetch: fetchRolePage,
     initialFilters: {},
@@ -48,6 +48,7 @@ export function RolesPage() {
     {
       title: t('fields.roleName'),
       dataIndex: 'roleName',
+      sorter: true,
       width: 200,
       // A built-in role nobody renamed shows in the reader's language (docs/decisions.md).
       render: (v: string, row) => (
@@ -57,15 +58,15 @@ export function RolesPage() {
         </>
       ),
     },
-    { title: t('fields.roleCode'), dataIndex: 'roleCode', width: 180 },
+    { title: t('fields.roleCode'), dataIndex: 'roleCode', sorter: true, width: 180 },
     {
       title: t('fields.remark'),
       dataIndex: 'remark',
       ellipsis: true,
       render: (v: string | null, row) => seededText('roleRemark', row.roleCode, v, lang),
     },
-    { title: t('fields.userCount'), dataIndex: 'userCount', width: 90, align: 'right' },
-    { title: t('fields.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
+    { title: t('fields.userCount'), dataIndex: 'userCount', sorter: true, width: 90, align: 'right' },
+    { title: t('fields.createTime'), dataIndex: 'createTime', sorter: true, width: 170, render: formatTime },
     {
       title: t('actions'),
       key: 'actions',

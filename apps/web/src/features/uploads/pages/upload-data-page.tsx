@@ -1,6 +1,6 @@
 import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import type { UploadRecordRow } from '@patrol/contracts';
+import type { UploadRecordRow, UploadSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useRobotOptions } from '@/shared/fleet';
 import { ExportButton, ListPage, SearchBar, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
@@ -28,7 +28,7 @@ export function UploadDataPage() {
   const { t } = useTranslation('uploads');
   const [form] = Form.useForm<FormValues>();
   const robots = useRobotOptions().data ?? [];
-  const list = useListQuery<UploadFilters, UploadRecordRow>({
+  const list = useListQuery<UploadFilters, UploadRecordRow, UploadSortColumn>({
     key: uploadRecordsKey,
     fetch: fetchUploadRecords,
     initialFilters: {},
@@ -43,8 +43,8 @@ export function UploadDataPage() {
     });
   };
   const columns: ListColumn<UploadRecordRow>[] = [
-    { title: t('columns.uploadTime'), dataIndex: 'uploadTime', width: 170, render: formatTime },
-    { title: t('columns.receiveTime'), dataIndex: 'receiveTime', width: 170, render: formatTime },
+    { title: t('columns.uploadTime'), dataIndex: 'uploadTime', sorter: true, width: 170, render: formatTime },
+    { title: t('columns.receiveTime'), dataIndex: 'receiveTime', sorter: true, width: 170, render: formatTime },
     {
       title: t('columns.robot'),
       key: 'robot',
@@ -63,6 +63,7 @@ export function UploadDataPage() {
     {
       title: t('columns.name'),
       dataIndex: 'name',
+      sorter: true,
       ellipsis: true,
       render: (v: string, r) =>
         r.url ? (
@@ -73,7 +74,7 @@ export function UploadDataPage() {
           v
         ),
     },
-    { title: t('columns.size'), dataIndex: 'size', width: 110, align: 'right', render: formatSize },
+    { title: t('columns.size'), dataIndex: 'size', sorter: true, width: 110, align: 'right', render: formatSize },
     {
       title: t('columns.messageId'),
       dataIndex: 'messageId',
@@ -104,7 +105,7 @@ export function UploadDataPage() {
         </SearchBar>
       }
       title={t('title')}
-      toolbar={<ExportButton onExport={() => exportUploadRecords(list.filters, t('title'))} />}
+      toolbar={<ExportButton onExport={() => exportUploadRecords({ ...list.filters, ...list.sort }, t('title'))} />}
     >
       <ListTable<UploadRecordRow> rowKey="uploadId" columns={columns} aria-label={t('title')} {...list.tableProps} />
     </ListPage>
