@@ -92,6 +92,19 @@ describe('command records', { timeout: 20_000 }, () => {
     );
   });
 
+  it('sorts the records on the server by the time they were sent, and not by their translated progress', async () => {
+    renderWith(<PublishPage />);
+    await rowsTable('Command dispatch records');
+    const lastQuery = () =>
+      Object.fromEntries(new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://console.test').searchParams);
+    fireEvent.click(await screen.findByRole('columnheader', { name: /Sent at/ }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ index: '1', sortBy: 'publishTime', sortOrder: 'ascend' }));
+    fireEvent.click(screen.getByRole('columnheader', { name: /Operator/ }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ index: '1', sortBy: 'operatorName', sortOrder: 'ascend' }));
+    const progress = screen.getByRole('columnheader', { name: 'Progress' });
+    expect(progress.querySelector('.ant-table-column-sorters')).toBeNull();
+  });
+
   it('shows a reply with its phase and a green success code', async () => {
     renderWith(<CmdRespPage />);
     const table = await rowsTable('Command reply records');
