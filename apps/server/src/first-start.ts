@@ -1,10 +1,12 @@
 // Creating the embedded database (PGlite's initdb and the migrations) and the first administrator
 // (scrypt) grows the process by hundreds of MiB that a WebAssembly heap never gives back. So a
-// fresh data folder is set up in a worker thread that exits when done, taking that memory with it;
-// the server then opens the ready database as on any later start.
+// fresh data folder is set up in a child process that exits when done, taking that memory with it
+// (a worker thread gave back its heap but left the process about 150 MiB larger); the server then
+// opens the ready database as on any later start.
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from './platform/db.js';
 import { seed, type SeedOptions } from './seed.js';
 
@@ -14,57 +16,66 @@ export type FirstStartJob = {
 };
 
 type Level = 'info' | 'warn';
-type WorkerMessage = { log: Level; message: string } | { done: true } | { failed: string };
+type ChildMessage = { log: Level; message: string } | { done: true } | { failed: string };
+type ParentMessage = { job: FirstStartJob };
+
+/** Marks the child process that sets up a fresh data folder. */
+const CHILD_ENV = 'PATROL_FIRST_START_CHILD';
 
 /** True when the embedded database folder holds no database yet. */
 export function isFreshPglite(dir: string): boolean {
   return !existsSync(path.join(dir, 'PG_VERSION'));
 }
 
-/** Creates, migrates and seeds the embedded database in a worker thread; its log lines come through `log`. */
-export function setUpInWorker(job: FirstStartJob, log: Record<Level, (message: string) => void>): Promise<void> {
-  // Bundled, the worker is dist/first-start.js. From the sources (tsx) this file is its own worker,
-  // which has to register tsx itself: a worker does not inherit the main thread's --import.
+/** Creates, migrates and seeds the embedded database in a child process; its log lines come through `log`. */
+export function setUpInChild(job: FirstStartJob, log: Record<Level, (message: string) => void>): Promise<void> {
+  // Bundled, the child runs dist/first-start.js; from the sources (tsx) this file, with tsx.
   const fromSources = import.meta.url.endsWith('.ts');
-  const entry = fromSources
-    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`
-    : new URL('./first-start.js', import.meta.url);
+  const file = fileURLToPath(fromSources ? import.meta.url : new URL('./first-start.js', import.meta.url));
   return new Promise((resolve, reject) => {
-    const worker = new Worker(entry, { eval: fromSources, workerData: { firstStart: job } });
+    const child = fork(file, [], {
+      execArgv: fromSources ? ['--import', 'tsx'] : [],
+      env: { ...process.env, [CHILD_ENV]: '1' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let outcome: Error | null = new Error('the first-start set-up stopped before it finished');
-    worker.on('message', (m: WorkerMessage) => {
+    child.on('message', (m: ChildMessage) => {
       if ('log' in m) log[m.log](m.message);
       else if ('done' in m) outcome = null;
       else outcome = new Error(m.failed);
     });
-    worker.once('error', (error) => {
+    child.once('error', (error) => {
       outcome = error;
     });
-    worker.once('exit', () => (outcome ? reject(outcome) : resolve()));
+    child.once('exit', () => (outcome ? reject(outcome) : resolve()));
+    // The job (with the administrator's password) goes over the IPC channel, not the environment.
+    child.send({ job } satisfies ParentMessage);
   });
 }
 
+const post = (m: ChildMessage) => new Promise<void>((resolve) => process.send!(m, () => resolve()));
+
 async function runJob(job: FirstStartJob): Promise<void> {
-  const post = (m: WorkerMessage) => parentPort!.postMessage(m);
   const database = await openDatabase({ databaseUrl: null, pgliteDir: job.pgliteDir });
   try {
     await database.migrate();
     await seed(database.db, {
       ...job.seed,
       log: {
-        info: (message: string) => post({ log: 'info', message }),
-        warn: (message: string) => post({ log: 'warn', message }),
+        info: (message: string) => void post({ log: 'info', message }),
+        warn: (message: string) => void post({ log: 'warn', message }),
       },
     } as SeedOptions);
   } finally {
     await database.close();
   }
-  post({ done: true });
+  await post({ done: true });
 }
 
-const job = !isMainThread && (workerData as { firstStart?: FirstStartJob } | null)?.firstStart;
-if (job) {
-  runJob(job).catch((error: unknown) => {
-    parentPort!.postMessage({ failed: error instanceof Error ? error.message : String(error) } satisfies WorkerMessage);
+if (process.env[CHILD_ENV] === '1' && process.send) {
+  process.once('message', (message: ParentMessage) => {
+    runJob(message.job)
+      .catch((error: unknown) => post({ failed: error instanceof Error ? error.message : String(error) }))
+      .finally(() => process.exit(0));
   });
 }

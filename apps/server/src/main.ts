@@ -5,7 +5,7 @@ import { openDatabase, type Database } from './platform/db.js';
 import type { Bus } from './platform/bus.js';
 import { createRedisBus } from './platform/redis-bus.js';
 import { seed } from './seed.js';
-import { isFreshPglite, setUpInWorker } from './first-start.js';
+import { isFreshPglite, setUpInChild } from './first-start.js';
 import { prewarmBrokerThread } from './platform/broker-thread.js';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -55,7 +55,7 @@ async function main() {
     };
     if (pgliteDir && isFreshPglite(pgliteDir)) {
       log.info('first start: creating the embedded database');
-      await setUpInWorker({ pgliteDir, seed: seedOptions }, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
+      await setUpInChild({ pgliteDir, seed: seedOptions }, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
     }
     database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
     log.info(
