@@ -1,3 +1,5 @@
+import { translate } from '@patrol/contracts';
+import { expect } from 'vitest';
 import type { TestApp } from './create-test-app.js';
 import { as } from './factories.js';
 
@@ -22,5 +24,31 @@ export async function walkPages<R>(
     rows.push(...page.rows);
     totals.push(page.total);
     if (page.rows.length < size || index * size >= page.total) return { rows, totals };
+  }
+}
+
+/**
+ * Asks the list at `url` (which may carry filters) to sort by each of three columns it does not
+ * allow, in en-US, zh-CN and zh-TW in turn, and expects a 422 that names `sortBy` in that language.
+ */
+export async function expectSortRefused(
+  t: TestApp,
+  url: string,
+  token: string,
+  columns: readonly [string, string, string],
+): Promise<void> {
+  const languages = ['en-US', 'zh-CN', 'zh-TW'] as const;
+  for (const [i, lang] of languages.entries()) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${url}${url.includes('?') ? '&' : '?'}sortBy=${encodeURIComponent(columns[i]!)}`,
+      headers: as(token, { lang }),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 422,
+      data: null,
+      errors: [{ path: 'sortBy', message: translate(lang, 'validation.sortUnknown') }],
+    });
   }
 }
