@@ -57,6 +57,10 @@ const tooLong: Record<string, number> = {
   'expose.nameTooLong': TEXT_MAX.exposeName,
   'expose.accountTooLong': TEXT_MAX.exposeAccount,
   'configs.valueTooLong': TEXT_MAX.configValue,
+  // Format rules that name their longest length too.
+  'menus.nameInvalid': TEXT_MAX.menuName,
+  'robots.productIdFormat': TEXT_MAX.productId,
+  'robots.serialFormat': TEXT_MAX.serialNumber,
 };
 for (const [key, max] of Object.entries(tooLong)) {
   (messageParams as Record<string, Record<string, number>>)[key] = { max };

@@ -2,7 +2,7 @@ import type { AreaMessages } from './area-messages.js';
 
 const zhCN = {
   nameRequired: '请输入路由名称',
-  nameInvalid: '路由名称以字母开头，只能包含字母、数字、_ 和 -，最多 100 个字符',
+  nameInvalid: '路由名称以字母开头，只能包含字母、数字、_ 和 -，最多 {{max}} 个字符',
   nameTaken: '路由名称已存在',
   zhCnRequired: '请输入简体中文名称',
   zhTwRequired: '请输入繁体中文名称',
@@ -22,7 +22,7 @@ export const menusMessages: AreaMessages<typeof zhCN> = {
   'zh-CN': zhCN,
   'zh-TW': {
     nameRequired: '請輸入路由名稱',
-    nameInvalid: '路由名稱以字母開頭，只能包含字母、數字、_ 和 -，最多 100 個字元',
+    nameInvalid: '路由名稱以字母開頭，只能包含字母、數字、_ 和 -，最多 {{max}} 個字元',
     nameTaken: '路由名稱已存在',
     zhCnRequired: '請輸入簡體中文名稱',
     zhTwRequired: '請輸入繁體中文名稱',
@@ -38,7 +38,7 @@ export const menusMessages: AreaMessages<typeof zhCN> = {
   },
   'en-US': {
     nameRequired: 'Please enter the route name',
-    nameInvalid: 'Route names start with a letter and hold letters, digits, _ and - (at most 100)',
+    nameInvalid: 'Route names start with a letter and hold letters, digits, _ and - (at most {{max}})',
     nameTaken: 'This route name is already taken',
     zhCnRequired: 'Please enter the Simplified Chinese name',
     zhTwRequired: 'Please enter the Traditional Chinese name',

@@ -2,9 +2,9 @@ import type { AreaMessages } from './area-messages.js';
 
 const zhCN = {
   productIdRequired: '请输入产品 ID',
-  productIdFormat: '产品 ID 只能包含字母、数字和 _ . -，最多 64 个字符',
+  productIdFormat: '产品 ID 只能包含字母、数字和 _ . -，最多 {{max}} 个字符',
   serialRequired: '请输入序列号',
-  serialFormat: '序列号以字母或数字开头，只能包含字母、数字和 _ . -，最多 64 个字符',
+  serialFormat: '序列号以字母或数字开头，只能包含字母、数字和 _ . -，最多 {{max}} 个字符',
   serialTaken: '该序列号已被登记',
   nameRequired: '请输入机器人名称',
   nameTooLong: '名称不能超过 {{max}} 个字符',
@@ -29,9 +29,9 @@ export const robotsMessages: AreaMessages<typeof zhCN> = {
   'zh-CN': zhCN,
   'zh-TW': {
     productIdRequired: '請輸入產品 ID',
-    productIdFormat: '產品 ID 只能包含字母、數字和 _ . -，最多 64 個字元',
+    productIdFormat: '產品 ID 只能包含字母、數字和 _ . -，最多 {{max}} 個字元',
     serialRequired: '請輸入序號',
-    serialFormat: '序號以字母或數字開頭，只能包含字母、數字和 _ . -，最多 64 個字元',
+    serialFormat: '序號以字母或數字開頭，只能包含字母、數字和 _ . -，最多 {{max}} 個字元',
     serialTaken: '該序號已被登記',
     nameRequired: '請輸入機器人名稱',
     nameTooLong: '名稱不能超過 {{max}} 個字元',
@@ -52,10 +52,10 @@ export const robotsMessages: AreaMessages<typeof zhCN> = {
   },
   'en-US': {
     productIdRequired: 'Please enter the product ID',
-    productIdFormat: 'Product IDs hold letters, digits and _ . - only, at most 64 characters',
+    productIdFormat: 'Product IDs hold letters, digits and _ . - only, at most {{max}} characters',
     serialRequired: 'Please enter the serial number',
     serialFormat:
-      'Serial numbers start with a letter or digit and hold letters, digits and _ . - only, at most 64 characters',
+      'Serial numbers start with a letter or digit and hold letters, digits and _ . - only, at most {{max}} characters',
     serialTaken: 'This serial number is already registered',
     nameRequired: 'Please enter the robot name',
     nameTooLong: 'The name is at most {{max}} characters',
