@@ -28,10 +28,11 @@ describe('multicast configs list sorted by the server', () => {
         telemetryPort: 5001,
         videoPort: 5002,
       });
-    // Made out of alphabetical order; the addresses run the other way round to the names.
+    // Made out of alphabetical order; the addresses run the other way round to the names, and
+    // 239.0.0.10 comes last as an address although its text sorts second.
     for (const [name, ip] of [
       ['srt-c', '239.0.0.3'],
-      ['srt-a', '239.0.0.5'],
+      ['srt-a', '239.0.0.10'],
       ['srt-e', '239.0.0.1'],
       ['srt-b', '239.0.0.4'],
       ['srt-d', '239.0.0.2'],
@@ -56,7 +57,7 @@ describe('multicast configs list sorted by the server', () => {
   const walk = (query: Record<string, string>) =>
     walkPages<MulticastRow>(t, PAGE, token, { keyword: 'srt-', ...query });
 
-  it('orders every page by the name and the address, both ways, and never shows another tenant', async () => {
+  it('orders every page by the name and the address (as an address, not as text), both ways, and never shows another tenant', async () => {
     const sorted = mine.map((r) => r.name).sort();
     const up = await walk({ sortBy: 'name', sortOrder: 'ascend' });
     expect(names(up.rows)).toEqual(sorted);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import type { MulticastSortColumn, SortRequest } from '@patrol/contracts';
 import { likePattern, orderOf } from '../../platform/paging.js';
@@ -9,7 +9,12 @@ import { multicastConfigRobots, multicastConfigs } from './multicast.tables.js';
 export type MulticastDbRow = typeof multicastConfigs.$inferSelect;
 export type MulticastValues = Omit<typeof multicastConfigs.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
 
-const MULTICAST_SORT = { name: multicastConfigs.name, ip: multicastConfigs.ip, updateTime: multicastConfigs.updatedAt };
+const MULTICAST_SORT = {
+  name: multicastConfigs.name,
+  // As addresses (the contract admits only IPv4 and IPv6 ones): 239.0.0.9 before 239.0.0.10.
+  ip: sql`${multicastConfigs.ip}::inet`,
+  updateTime: multicastConfigs.updatedAt,
+};
 
 /** A tenant's multicast configs, newest first unless sorted by a column. */
 export async function pageMulticast(
