@@ -28,7 +28,8 @@ test('the administrator signs in, sees the menu from the server and logs out', a
     await expect(menu.getByRole('menuitem', { name: group, exact: true })).toBeVisible();
   }
   await expect(page.getByTestId('tag-home')).toHaveAttribute('data-active', 'true');
-  await expect(page.getByText('您好，Administrator')).toBeVisible();
+  // The first administrator's seeded name, in the reader's language (zh-CN by default).
+  await expect(page.getByText('您好，系统管理员')).toBeVisible();
   expect((await context.cookies()).find((c) => c.name === 'login')?.value).toBe('1');
 
   await page.getByTestId('user-menu').click();

@@ -2,6 +2,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ADMIN_ACCOUNT,
   ADMIN_ROLE_CODE,
   MENU_TREE,
   newPassword,
@@ -19,7 +20,8 @@ import { assignRoles, ensureRole, grantMenus } from './modules/roles/roles.repos
 import { tenants } from './modules/tenants/tenants.tables.js';
 import { findUserByAccount, insertUser } from './modules/users/users.repository.js';
 
-export const ADMIN_ACCOUNT = 'admin';
+/** Where the tests and the scripts have long found it. */
+export { ADMIN_ACCOUNT };
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password';
 
 export type SeedOptions = {
@@ -64,7 +66,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     const password = options.adminPassword ?? generated!;
     const user = await insertUser(tx, PLATFORM_TENANT_ID, {
       account: ADMIN_ACCOUNT,
-      username: 'Administrator',
+      username: SEEDED_TEXTS.userName[ADMIN_ACCOUNT]['en-US'],
       passwordHash: await hashPassword(sha256Hex(password), options.scryptLogN),
     });
     await assignRoles(tx, PLATFORM_TENANT_ID, user.id, [admin.id]);

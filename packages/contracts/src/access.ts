@@ -8,6 +8,9 @@ import { PLATFORM_TENANT_ID } from './constants.js';
 /** The role code of administrators; held in the platform tenant it makes a platform administrator. */
 export const ADMIN_ROLE_CODE = 'admin';
 
+/** Account of the first administrator, created in the platform tenant at the first start. */
+export const ADMIN_ACCOUNT = 'admin';
+
 /** The role made in every new tenant for its administrators. */
 export const TENANT_ADMIN_ROLE_CODE = 'tenantAdmin';
 

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_CODE, TENANT_ADMIN_ROLE_CODE } from './access.js';
+import { ADMIN_ACCOUNT, ADMIN_ROLE_CODE, TENANT_ADMIN_ROLE_CODE } from './access.js';
 import type { Language } from './constants.js';
 import { translate } from './messages.js';
 
@@ -10,7 +10,8 @@ const inEvery = (key: string): Texts => ({
 });
 
 /**
- * The names the console writes itself (the platform tenant, the built-in roles and their remarks),
+ * The names the console writes itself (the platform tenant, the built-in roles and their remarks,
+ * the first administrator's display name),
  * in every language, by the code that identifies their row. A row is seeded once, in one language;
  * each reader sees it in theirs (`seededText`).
  */
@@ -21,6 +22,9 @@ export const SEEDED_TEXTS = {
   roleName: {
     [ADMIN_ROLE_CODE]: { 'zh-CN': '管理员', 'zh-TW': '管理員', 'en-US': 'Administrators' },
     [TENANT_ADMIN_ROLE_CODE]: inEvery('tenants.adminRoleName'),
+  },
+  userName: {
+    [ADMIN_ACCOUNT]: { 'zh-CN': '系统管理员', 'zh-TW': '系統管理員', 'en-US': 'Administrator' },
   },
   roleRemark: {
     [ADMIN_ROLE_CODE]: {

@@ -168,7 +168,7 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
               <LanguageSwitch />
               <SystemSwitcher />
               {user.platformAdmin ? <TenantSwitcher tenantId={user.tenantId} /> : null}
-              <UserMenu username={user.username} tenant={user} />
+              <UserMenu user={user} tenant={user} />
             </div>
           </Layout.Header>
           <TagBar

@@ -80,7 +80,7 @@ export function WindowLayout({ section }: { section: 'workVision' | 'trendVision
             </Tooltip>
             <LanguageSwitch onDark />
             <SystemSwitcher current={section} onDark />
-            <UserMenu username={user.username} tenant={user} onDark />
+            <UserMenu user={user} tenant={user} onDark />
           </div>
         </header>
       ) : (

@@ -16,17 +16,19 @@ import { useLogout } from '@/features/auth/hooks/use-logout';
 import { useLanguage } from '@/shared/i18n';
 
 type Props = {
-  username: string;
+  /** The signed-in user; the first administrator's seeded name shows in the reader's language. */
+  user: { account: string; username: string };
   /** The acting tenant as stored; a seeded one (known by its code) shows in the reader's language. */
   tenant: { tenantName: string; tenantCode: string };
   onDark?: boolean;
 };
 
 /** Tenant (disabled), refresh cache (reload), change password, logout (data-testid `user-menu`). */
-export function UserMenu({ username, tenant, onDark = false }: Props) {
+export function UserMenu({ user, tenant, onDark = false }: Props) {
   const { t } = useTranslation('layout');
   const lang = useLanguage();
   const tenantName = seededText('tenantName', tenant.tenantCode, tenant.tenantName, lang);
+  const username = seededText('userName', user.account, user.username, lang);
   const logout = useLogout();
   const [changing, setChanging] = useState(false);
 

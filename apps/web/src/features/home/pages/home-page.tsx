@@ -26,7 +26,7 @@ export function HomePage() {
           <Avatar size={64} icon={<UserOutlined />} className="home-welcome__avatar" />
           <div>
             <Typography.Title level={3} style={{ margin: 0 }}>
-              {t('welcome', { name: user.username })}
+              {t('welcome', { name: seededText('userName', user.account, user.username, lang) })}
             </Typography.Title>
             <Typography.Text type="secondary">{t('today', { date: dayjs().format('LL dddd') })}</Typography.Text>
           </div>

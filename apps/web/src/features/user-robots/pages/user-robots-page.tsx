@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Flex, Input, Tag, Transfer, Typography } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { UserRobotsUser } from '@patrol/contracts';
+import { seededText, type UserRobotsUser } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@/shared/i18n';
 import { ListTable, type ListColumn } from '@/shared/list';
 import { PresenceTag, useFleet } from '@/shared/fleet';
 import {
@@ -20,6 +21,7 @@ import {
  */
 export function UserRobotsPage() {
   const { t } = useTranslation('user-robots');
+  const lang = useLanguage();
   const { message } = App.useApp();
   const [userId, setUserId] = useState<number | null>(null);
   const [keyword, setKeyword] = useState('');
@@ -41,8 +43,9 @@ export function UserRobotsPage() {
     setEdited(null);
   };
   const user = users.data?.find((u) => u.userId === userId);
+  const nameOf = (u: UserRobotsUser) => seededText('userName', u.account, u.username, lang);
   const shownUsers = (users.data ?? []).filter((u) =>
-    `${u.account} ${u.username}`.toLowerCase().includes(keyword.trim().toLowerCase()),
+    `${u.account} ${nameOf(u)}`.toLowerCase().includes(keyword.trim().toLowerCase()),
   );
   const dirty = !!assigned.data && [...target].sort().join(',') !== [...assigned.data.robotIds].sort().join(',');
 
@@ -62,7 +65,7 @@ export function UserRobotsPage() {
 
   const columns: ListColumn<UserRobotsUser>[] = [
     { title: t('fields.account'), dataIndex: 'account' },
-    { title: t('fields.username'), dataIndex: 'username' },
+    { title: t('fields.username'), dataIndex: 'username', render: (_, u) => nameOf(u) },
     {
       title: t('fields.robots'),
       key: 'robots',
@@ -99,7 +102,7 @@ export function UserRobotsPage() {
       <Card
         variant="borderless"
         style={{ flex: 1, minWidth: 0 }}
-        title={user ? t('robotsOf', { name: `${user.username} (${user.account})` }) : t('robotsTitle')}
+        title={user ? t('robotsOf', { name: `${nameOf(user)} (${user.account})` }) : t('robotsTitle')}
         extra={
           user && !user.fleetWide ? (
             <Button type="primary" icon={<SaveOutlined />} disabled={!dirty} loading={assign.isPending} onClick={save}>

@@ -78,7 +78,14 @@ export function UsersPage() {
         </>
       ),
     },
-    { title: t('fields.username'), dataIndex: 'username', sorter: true, width: 140, ellipsis: true },
+    {
+      title: t('fields.username'),
+      dataIndex: 'username',
+      sorter: true,
+      width: 140,
+      ellipsis: true,
+      render: (_: string, row) => seededText('userName', row.account, row.username, lang),
+    },
     { title: t('fields.nickname'), dataIndex: 'nickname', width: 110, ellipsis: true },
     {
       title: t('fields.gender'),
