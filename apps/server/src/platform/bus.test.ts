@@ -28,6 +28,15 @@ describe('memory bus', () => {
     expect(payload).toEqual({ sessionIds: [1] });
   });
 
+  it('hands the live states over as they are, without a copy', async () => {
+    const bus = createMemoryBus();
+    const payload = { items: [] };
+    let got: unknown;
+    bus.subscribe('fleet.states', (p) => (got = p));
+    await bus.publish('fleet.states', payload);
+    expect(got).toBe(payload);
+  });
+
   it('keeps a failing subscriber away from the publisher and the others', async () => {
     const errors: unknown[] = [];
     const bus = createMemoryBus((error) => errors.push(error));

@@ -83,7 +83,8 @@ export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
 
   /** Sends a message to this instance's consoles that watch a topic in a tenant. */
   function deliverToTopic(tenantId: number, topic: SocketTopic, message: SocketServerMessage): void {
-    let wire: string | undefined;
+    // Encoded once for every console that gets the whole message, and sent as a text frame.
+    let wire: Buffer | undefined;
     for (const conn of each()) {
       if (conn.topics.get(topic) !== tenantId || conn.socket.readyState !== conn.socket.OPEN) continue;
       const visible = conn.visibleRobots;
@@ -93,7 +94,7 @@ export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
         continue;
       }
       if (visible && message.type === 'command' && !visible.has(message.data.robotId)) continue;
-      conn.socket.send((wire ??= JSON.stringify(message)));
+      conn.socket.send((wire ??= Buffer.from(JSON.stringify(message))), { binary: false });
     }
   }
 

@@ -1,9 +1,9 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ROBOT_PUSH_MIN_INTERVAL_MS,
   robotEvent,
   robotOnline,
-  robotTelemetry,
   type RobotLive,
   type SocketServerMessage,
 } from '@patrol/contracts';
@@ -14,6 +14,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { MqttGateway } from '../../platform/mqtt.js';
 import type { RealtimeHub, SocketConnection } from '../../platform/hub.js';
 import { createPacer, type Clock } from './monitoring.pacer.js';
+import { telemetrySchema } from './monitoring.telemetry.js';
 import type { AccessService } from '../access/access.service.js';
 import {
   findRobotById,
@@ -26,6 +27,12 @@ import {
 
 /** How often the latest telemetry received by this instance is written to the database. */
 export const STATE_FLUSH_INTERVAL_MS = 2000;
+/**
+ * Robots per statement of that write. PGlite runs a statement on the event loop, and one statement
+ * for a whole fleet held every live push up for as long as it ran; between two statements the
+ * event loop takes its turn.
+ */
+const STATE_FLUSH_CHUNK = 50;
 /** The route whose grant lets a console watch the fleet live (REST snapshot and socket topic). */
 export const LIVE_ROUTE = { method: 'GET', url: `${API_PREFIX}/robot-server/monitor/live` } as const;
 
@@ -67,6 +74,7 @@ export function createMonitoringService(
   let dropped = 0;
   let received = 0;
   let running = false;
+  let flushing: Promise<void> | null = null;
   const timers: NodeJS.Timeout[] = [];
   const pacer = createPacer(
     () => {
@@ -113,7 +121,7 @@ export function createMonitoringService(
 
   async function onState(serial: string, payload: unknown) {
     received++;
-    const parsed = robotTelemetry.safeParse(payload);
+    const parsed = telemetrySchema.safeParse(payload);
     if (!parsed.success) {
       dropped++;
       deps.log.warn({ serial, issues: parsed.error.issues.slice(0, 3) }, 'telemetry dropped: invalid');
@@ -193,11 +201,19 @@ export function createMonitoringService(
     await bus.publish('fleet.states', { items });
   }
 
+  /** Writes the latest states received; one write at a time, so an older state never lands after a newer one. */
   async function flushStates() {
+    while (flushing) await flushing.catch(() => undefined);
     if (unsaved.size === 0) return;
     const items = [...unsaved].map(([id, v]) => ({ id, ...v }));
     unsaved.clear();
-    await saveLatestStates(db, items);
+    flushing = (async () => {
+      for (let i = 0; i < items.length; i += STATE_FLUSH_CHUNK) {
+        if (i > 0) await setImmediate();
+        await saveLatestStates(db, items.slice(i, i + STATE_FLUSH_CHUNK));
+      }
+    })().finally(() => (flushing = null));
+    await flushing;
   }
 
   async function reload(robotIds: number[]) {
