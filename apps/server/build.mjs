@@ -2,6 +2,7 @@
 // instead of transpiling every module with tsx. The server's sources and @patrol/contracts (which
 // ships TypeScript) are bundled; every other package stays in node_modules, imported at run time,
 // so native parts, wasm files and their own relative paths keep working.
+import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const keepInNodeModules = {
@@ -13,18 +14,24 @@ const keepInNodeModules = {
   },
 };
 
+// A clean folder: chunk names change with their contents.
+await rm(new URL('dist', import.meta.url), { recursive: true, force: true });
+
 await build({
   absWorkingDir: import.meta.dirname,
   entryPoints: {
     main: 'src/main.ts',
     'first-start': 'src/first-start.ts',
     'broker-thread': 'src/platform/broker-thread.ts',
+    'pglite-thread': 'src/platform/pglite-thread.ts',
   },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  // Chunks shared by the entries: main.ts loads the rest of the server (serve.ts) on its own.
+  splitting: true,
   sourcemap: true,
   logLevel: 'warning',
   plugins: [keepInNodeModules],

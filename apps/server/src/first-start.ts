@@ -4,8 +4,6 @@
 // (a worker thread gave back its heap but left the process about 150 MiB larger); the server then
 // opens the ready database as on any later start.
 import { fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from './platform/db.js';
 import { seed, type SeedOptions } from './seed.js';
@@ -21,11 +19,6 @@ type ParentMessage = { job: FirstStartJob };
 
 /** Marks the child process that sets up a fresh data folder. */
 const CHILD_ENV = 'PATROL_FIRST_START_CHILD';
-
-/** True when the embedded database folder holds no database yet. */
-export function isFreshPglite(dir: string): boolean {
-  return !existsSync(path.join(dir, 'PG_VERSION'));
-}
 
 /** Creates, migrates and seeds the embedded database in a child process; its log lines come through `log`. */
 export function setUpInChild(job: FirstStartJob, log: Record<Level, (message: string) => void>): Promise<void> {

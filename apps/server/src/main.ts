@@ -1,98 +1,23 @@
-import { pino } from 'pino';
-import { buildApp, loggerOptions } from './app.js';
-import { loadConfig } from './platform/config.js';
-import { openDatabase, type Database } from './platform/db.js';
-import type { Bus } from './platform/bus.js';
-import { createRedisBus } from './platform/redis-bus.js';
-import { seed } from './seed.js';
-import { isFreshPglite, setUpInChild } from './first-start.js';
-import { prewarmBrokerThread } from './platform/broker-thread.js';
+// The process's entry. It loads only what it needs to start the slow parts on their own, then the
+// rest of the server: an existing embedded database opens on its own thread and the embedded
+// broker's thread loads, on the other core, while the main thread loads the server's modules. A
+// fresh data folder is set up by the start itself, in a child process.
+import module from 'node:module';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { loadConfig } from './platform/config.js';
+import { isFreshPglite } from './platform/pglite.js';
+import { PgliteThreadClient } from './platform/pglite-thread.js';
+import { prewarmBrokerThread } from './platform/broker-thread.js';
 
-/** Starts the server: database (migrations, first-start seed), then the API and the console. */
-async function main() {
-  const config = loadConfig();
-  const log = pino(loggerOptions(config.logLevel));
-  let database: Database | undefined;
-  let app: FastifyInstance | undefined;
-  let bus: Bus | undefined;
+// Node 22 and later keep the compiled code of the modules on disk (in the system's temporary folder,
+// or NODE_COMPILE_CACHE), so later starts skip compiling them; Node 20 has no such cache.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) {
-      log.warn(`${signal} again: exiting now`);
-      process.exit(1);
-    }
-    stopping = true;
-    log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => {
-      log.error('shutdown took more than 10 s: exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    try {
-      await app?.close();
-      await bus?.close();
-      await database?.close();
-      process.exit(0);
-    } catch (error) {
-      log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-
-  try {
-    // The embedded broker's thread loads on the other core while this one opens the database.
-    if (!config.mqttUrl && config.mqttBrokerThread) prewarmBrokerThread();
-    const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, 'pglite');
-    const seedOptions = {
-      adminPassword: config.adminPassword,
-      dataDir: config.dataDir,
-      scryptLogN: config.scryptLogN,
-    };
-    if (pgliteDir && isFreshPglite(pgliteDir)) {
-      log.info('first start: creating the embedded database');
-      await setUpInChild({ pgliteDir, seed: seedOptions }, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
-    }
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
-    log.info(
-      database.kind === 'pglite'
-        ? `database: embedded PGlite in ${path.join(config.dataDir, 'pglite')}`
-        : 'database: PostgreSQL (DATABASE_URL)',
-    );
-    await database.migrate();
-    // On a database set up above both find nothing left to do.
-    await seed(database.db, { ...seedOptions, log });
-
-    if (config.redisUrl) {
-      bus = await createRedisBus(config.redisUrl, {
-        onError: (error, topic) => log.error({ err: error, topic }, 'bus subscriber failed'),
-      });
-      log.info('bus: Redis (REDIS_URL)');
-    }
-    app = await buildApp({
-      config,
-      database,
-      ...(bus ? { bus } : {}),
-      loggerInstance: log,
-      trustProxy: config.trustProxy,
-      ...(config.webDist ? { webDist: config.webDist } : {}),
-    });
-    await app.listen({ port: config.port, host: config.host });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
-    log.info(`ready in ${Math.round(performance.now())} ms at http://${host}:${port}`);
-  } catch (error) {
-    log.fatal({ err: error }, 'start failed');
-    await app?.close().catch(() => undefined);
-    await bus?.close().catch(() => undefined);
-    await database?.close().catch(() => undefined);
-    process.exit(1);
-  }
-}
-
-void main();
+const config = loadConfig();
+if (!config.mqttUrl && config.mqttBrokerThread) prewarmBrokerThread();
+const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, 'pglite');
+const pglite = pgliteDir && !isFreshPglite(pgliteDir) ? PgliteThreadClient.open(pgliteDir) : null;
+// A failure is reported by the start, which awaits it; until then it is not unhandled.
+pglite?.catch(() => undefined);
+const { serve } = await import('./serve.js');
+await serve(config, pglite);

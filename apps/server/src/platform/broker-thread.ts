@@ -1,7 +1,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
-import { startEmbeddedBroker, type EmbeddedBroker, type RobotVerifier } from './broker.js';
+// Types only: the process's entry imports this file to start the thread early, before the rest loads.
+import type { EmbeddedBroker, RobotVerifier } from './broker.js';
 
 type ThreadOptions = { port: number; host?: string; maxRobots?: number; level: string };
 /** What marks the worker as the broker's thread. */
@@ -117,6 +117,7 @@ export async function startEmbeddedBrokerThread(options: {
 
 /** The thread's side: runs the broker and asks the main thread about robots. */
 async function runThread(options: ThreadOptions) {
+  const [{ pino }, { startEmbeddedBroker }] = await Promise.all([import('pino'), import('./broker.js')]);
   const port = parentPort!;
   const send = (message: ToMain) => port.postMessage(message);
   const waiting = new Map<number, (ok: boolean) => void>();
@@ -166,8 +167,8 @@ async function runThread(options: ThreadOptions) {
 }
 
 if (!isMainThread && (workerData as ThreadData | null)?.brokerThread === true) {
-  // aedes loads while the main thread opens its database; the broker starts when it says how.
-  const loading = import('aedes');
+  // The broker loads while the main thread loads the server; it starts when that says how.
+  const loading = Promise.all([import('aedes'), import('pino'), import('./broker.js')]);
   parentPort!.once('message', (message: ToThread) => {
     if (message.type === 'start') void loading.then(() => runThread(message.options));
   });

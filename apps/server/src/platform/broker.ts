@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import type { Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import './mqtt-packet.js';
 import {
   EMBEDDED_BROKER_MAX_ROBOTS,
   parseRobotTopic,

@@ -1,11 +1,12 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { SERVER_ROOT } from './paths.js';
+import { openPgliteClient } from './pglite.js';
+import type { PgliteClient } from './pglite-thread.js';
 
 /**
  * No relational schema: repositories build their queries from the tables they import, so the
@@ -34,6 +35,8 @@ export type DatabaseOptions = {
   databaseUrl: string | null;
   /** Directory of the embedded database; null keeps it in memory (tests). */
   pgliteDir: string | null;
+  /** The embedded database, already opening (the start opens it while the server loads). */
+  pglite?: Promise<PgliteClient> | null;
 };
 
 const drizzleOptions = { casing: 'snake_case' } as const;
@@ -61,17 +64,13 @@ const withTimeout = async <T>(work: Promise<T>, ms: number): Promise<T> => {
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite (on disk or in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDir);
+  return pgliteDatabase(await (options.pglite ?? openPgliteClient(options.pgliteDir)));
 }
 
-async function openPglite(dir: string | null): Promise<Database> {
-  if (dir) await mkdir(dir, { recursive: true });
-  return pgliteDatabase(await PGlite.create(dir ?? undefined));
-}
-
-/** A Database over an open PGlite client (tests clone a migrated template this way). */
-export function pgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite({ client, ...drizzleOptions });
+/** A Database over an open PGlite, in process (tests clone a migrated template) or on its thread. */
+export function pgliteDatabase(client: PgliteClient): Database {
+  // Drizzle calls only what PgliteClient names (query and transaction), whichever thread runs PGlite.
+  const db = drizzlePglite({ client: client as PGlite, ...drizzleOptions });
   return {
     db,
     kind: 'pglite',

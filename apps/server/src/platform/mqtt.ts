@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
+import './mqtt-packet.js';
 import { parseRobotTopic, TOPIC_ROOT, type RobotTopicKind } from '@patrol/contracts';
 
 /** Kinds of robot message the server receives. */
