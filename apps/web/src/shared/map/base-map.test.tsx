@@ -69,6 +69,24 @@ describe('shared map', { timeout: 20_000 }, () => {
     expect(markers).toBe(2);
   });
 
+  it('shows a robot name that holds markup as text in its tooltip, before and after an update', async () => {
+    const payload = '<img src=x onerror="window.hit=1"><b>R1</b>';
+    const named = { ...robot(1, 22.54, 114.05), name: payload };
+    const { rerender } = render(<Fleet robots={[named]} />);
+    await waitFor(() => expect(instance).not.toBeNull());
+    const tooltipOf = () => {
+      let marker: L.CircleMarker | undefined;
+      instance!.eachLayer((layer) => void (layer instanceof L.CircleMarker && (marker = layer)));
+      marker!.openTooltip();
+      return marker!.getTooltip()!.getElement()!;
+    };
+    expect(tooltipOf().textContent).toBe(payload);
+    expect(tooltipOf().querySelector('img, b')).toBeNull();
+    rerender(<Fleet robots={[{ ...named, name: `${payload}!`, state: { ...named.state!, lat: 22.55 } }]} />);
+    await waitFor(() => expect(tooltipOf().textContent).toBe(`${payload}!`));
+    expect(tooltipOf().querySelector('img, b')).toBeNull();
+  });
+
   it('opens fitted to the robots with a position, with a legend of its colours', async () => {
     render(<Fleet robots={[robot(1, 22.5, 114.0), robot(2, 22.6, 114.2), { ...robot(3, 0, 0), state: null }]} />);
     await waitFor(() => expect(instance).not.toBeNull());

@@ -2,3 +2,4 @@ export { ColorDot } from './color-dot';
 export { BaseMap, MAP_DEFAULTS, useLeafletMap } from './base-map';
 export { MapLegend } from './map-legend';
 export { ROBOT_COLORS, RobotsLayer, robotColor } from './robots-layer';
+export { plainText } from './plain-text';

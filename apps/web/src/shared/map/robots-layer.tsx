@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import type { RobotLive } from '@patrol/contracts';
 import { MAP_DEFAULTS, useLeafletMap } from './base-map';
+import { plainText } from './plain-text';
 
 export const ROBOT_COLORS = { online: '#1677ff', offline: '#8c8c8c', yellow: '#faad14', red: '#f5222d' } as const;
 
@@ -101,7 +102,7 @@ export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = t
       drawn.current.set(robot.robotId, robot);
       if (!marker) {
         const created = L.circleMarker(position, style).addTo(map);
-        created.bindTooltip(robot.name, { direction: 'top', offset: [0, -8] });
+        created.bindTooltip(plainText(robot.name), { direction: 'top', offset: [0, -8] });
         const robotId = robot.robotId;
         created.on('click', () => selectRef.current(robotId));
         markers.current.set(robot.robotId, created);
@@ -110,7 +111,7 @@ export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = t
       }
       marker.setLatLng(position);
       marker.setStyle(style);
-      marker.setTooltipContent(robot.name);
+      marker.setTooltipContent(plainText(robot.name));
       if (selected) marker.bringToFront();
     }
     for (const [robotId, marker] of markers.current) {
