@@ -8,12 +8,16 @@ import { loadConfig } from './platform/config.js';
 import { isFreshPglite } from './platform/pglite.js';
 import { PgliteThreadClient } from './platform/pglite-thread.js';
 import { prewarmBrokerThread } from './platform/broker-thread.js';
+import { keepDataDirPrivate } from './platform/data-dir.js';
 
 // Node 22 and later keep the compiled code of the modules on disk (in the system's temporary folder,
 // or NODE_COMPILE_CACHE), so later starts skip compiling them; Node 20 has no such cache.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const config = loadConfig();
+// What the server writes itself (uploads, the initial password) is its owner's only from the start.
+process.umask(0o077);
+await keepDataDirPrivate(config.dataDir);
 if (!config.mqttUrl && config.mqttBrokerThread) prewarmBrokerThread();
 const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, 'pglite');
 const pglite = pgliteDir && !isFreshPglite(pgliteDir) ? PgliteThreadClient.open(pgliteDir) : null;

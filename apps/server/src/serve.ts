@@ -7,6 +7,7 @@ import type { Bus } from './platform/bus.js';
 import { createRedisBus } from './platform/redis-bus.js';
 import { seed } from './seed.js';
 import { setUpInChild } from './first-start.js';
+import { keepDataDirPrivate } from './platform/data-dir.js';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
@@ -38,6 +39,8 @@ export async function serve(config: AppConfig, pglite: Promise<PgliteClient> | n
       await app?.close();
       await bus?.close();
       await database?.close();
+      // The files the embedded database wrote while running join the others as the owner's only.
+      if (database?.kind === 'pglite') await keepDataDirPrivate(config.dataDir);
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'shutdown failed');
@@ -57,6 +60,7 @@ export async function serve(config: AppConfig, pglite: Promise<PgliteClient> | n
     if (pgliteDir && !pglite) {
       log.info('first start: creating the embedded database');
       await setUpInChild({ pgliteDir, seed: seedOptions }, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
+      await keepDataDirPrivate(config.dataDir);
     }
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
