@@ -6,7 +6,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase, TEST_ADMIN_PASSWORD, type TestApp } from '../test/create-test-app.js';
 import { as, digest, login } from '../test/factories.js';
-import { allRoutes } from '@patrol/contracts';
+import { allRoutes, MASK } from '@patrol/contracts';
+import { sql } from 'drizzle-orm';
 import { buildApp, loggerOptions } from './app.js';
 import { listResources } from './modules/resources/resources.repository.js';
 import { API_PREFIX } from './platform/auth.js';
@@ -164,7 +165,7 @@ describe('the console build', () => {
 });
 
 describe('logs', () => {
-  it('never contain passwords, digests or tokens', async () => {
+  it('never contain passwords, digests, tokens or keys: in any field, a failed statement, a query or a text body', async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _enc, done) {
@@ -186,16 +187,55 @@ describe('logs', () => {
         headers: as(token),
         payload: { oldPwd: digest('wrong'), newPwd: digest('Whatever-12') },
       });
-      app.log.info({ password: 'p1', body: { oldPwd: 'p2' }, headers: { authorization: 'p3' } }, 'redaction check');
+      // The same change sent as text: the body is read as text, refused, and logged as an operation.
+      const asText = await app.inject({
+        method: 'POST',
+        url: '/api/system-server/user/updatePwd',
+        headers: { ...as(token), 'content-type': 'text/plain' },
+        payload: JSON.stringify({ oldPwd: digest('wrong-as-text'), newPwd: digest('Whatever-13') }),
+      });
+      expect(asText.statusCode).toBeLessThan(500);
+      await app.inject({
+        method: 'GET',
+        url: '/api/system-server/user/get/home/date?token=in-the-query',
+        headers: as(token),
+      });
+      // A failed statement of the real driver carries its parameters (here a password hash).
+      const hash = digest('a-stored-hash');
+      const failed = await database.db.execute(sql`select ${hash}::int`).catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(Error);
+      expect(String((failed as Error).message)).toContain(hash);
+      app.log.error({ err: failed }, 'failed statement');
+      app.log.info(
+        {
+          password: 'p1',
+          body: { oldPwd: 'p2' },
+          headers: { authorization: 'p3' },
+          deep: { list: [{ apiKey: 'p4', refreshToken: 'p5', privateKeyPem: 'p6', keyword: 'kept' }] },
+        },
+        'redaction check',
+      );
+      const operations = await app.inject({
+        method: 'GET',
+        url: '/api/log-server/operation/page?index=1&size=50',
+        headers: as(token),
+      });
+      const stored = JSON.stringify(operations.json());
+      expect(stored).toContain('updatePwd');
       const all = lines.join('');
-      for (const secret of [TEST_ADMIN_PASSWORD, digest(TEST_ADMIN_PASSWORD), token, digest('wrong')]) {
+      const secrets = [TEST_ADMIN_PASSWORD, digest(TEST_ADMIN_PASSWORD), token, digest('wrong')];
+      secrets.push(digest('wrong-as-text'), digest('Whatever-13'), 'in-the-query', hash, 'p4', 'p5', 'p6');
+      for (const secret of secrets) {
         expect(all).not.toContain(secret);
+        expect(stored).not.toContain(secret);
       }
+      expect(all).toContain('failed statement');
       const check = JSON.parse(lines.find((l) => l.includes('redaction check'))!);
       expect(check).toMatchObject({
-        password: '[redacted]',
-        body: { oldPwd: '[redacted]' },
-        headers: { authorization: '[redacted]' },
+        password: MASK,
+        body: { oldPwd: MASK },
+        headers: { authorization: MASK },
+        deep: { list: [{ apiKey: MASK, refreshToken: MASK, privateKeyPem: MASK, keyword: 'kept' }] },
       });
     } finally {
       await app.close();

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loggerOptions } from './platform/logging.js';
 import { accessPlugin } from './modules/access/access.plugin.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { commandsPlugin } from './modules/commands/commands.plugin.js';
@@ -51,29 +52,7 @@ export type BuildAppOptions = {
   trustProxy?: FastifyServerOptions['trustProxy'];
 };
 
-/** Secrets that must never reach a log line. */
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  'headers.cookie',
-  'password',
-  'token',
-  'oldPwd',
-  'newPwd',
-  '*.password',
-  '*.token',
-  '*.oldPwd',
-  '*.newPwd',
-  'body.password',
-  'body.oldPwd',
-  'body.newPwd',
-];
-
-/** pino options of the server: the level from LOG_LEVEL, secrets redacted. */
-export function loggerOptions(level: string) {
-  return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
-}
+export { loggerOptions };
 
 /** The zod compilers as Fastify's compiler factories (its types expect ajv's). */
 const zodCompilers = {

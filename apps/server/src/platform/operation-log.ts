@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MASK } from '@patrol/contracts';
+import { maskBody, maskSecrets } from './logging.js';
 import { API_PREFIX } from './auth.js';
 
 /** One row of the operation log, in the tenant the request acted in. */
@@ -23,30 +23,15 @@ export type OperationLogEntry = {
 /** Methods that change state; reads are not logged. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Parameter names whose values never reach the log (passwords, digests, tokens, keys). */
-const SECRET_NAME = /pass|pwd|token|secret|private|credential/i;
-
 /** The longest `params` text kept; the rest is cut. */
 export const MAX_PARAMS_LENGTH = 4000;
-
-/** A copy of a request's parameters with every secret replaced by the mask, at any depth. */
-export function maskSecrets(value: unknown, depth = 0): unknown {
-  if (depth > 8 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => maskSecrets(v, depth + 1));
-  if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = SECRET_NAME.test(key) ? MASK : maskSecrets(v, depth + 1);
-  }
-  return out;
-}
 
 /** Query and body of a request as the log keeps them: masked JSON, cut to a bounded length. */
 export function loggedParams(request: Pick<FastifyRequest, 'query' | 'body'>): string | null {
   const parts: Record<string, unknown> = {};
   const query = request.query as Record<string, unknown> | undefined;
   if (query && Object.keys(query).length > 0) parts.query = maskSecrets(query);
-  if (request.body !== undefined && request.body !== null) parts.body = maskSecrets(request.body);
+  if (request.body !== undefined && request.body !== null) parts.body = maskBody(request.body);
   if (Object.keys(parts).length === 0) return null;
   const text = JSON.stringify(parts);
   return text.length > MAX_PARAMS_LENGTH ? `${text.slice(0, MAX_PARAMS_LENGTH - 1)}…` : text;
