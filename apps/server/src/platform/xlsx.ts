@@ -10,7 +10,20 @@ export type XlsxColumn<T> = {
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A one-sheet workbook of `rows`, with a bold, frozen header row. */
+/** The first characters that make a spreadsheet program read a cell as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A cell's text as exported: one that a spreadsheet program would read as a formula (a name such
+ * as `=HYPERLINK(...)` or `@SUM(...)`) gets a leading apostrophe, as OWASP's CSV-injection guidance
+ * says, so that it stays text in the workbook and in any CSV made from it. Numbers stay numbers.
+ */
+export function neutralise(value: string | number | null | undefined): string | number {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** A one-sheet workbook of `rows`, with a bold, frozen header row; no cell holds a formula. */
 export async function buildXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], rows: T[]): Promise<Buffer> {
   // Loaded with the first export, not at start: it is the largest library the server uses.
   const { default: ExcelJS } = await import('exceljs');
@@ -18,7 +31,7 @@ export async function buildXlsx<T>(sheetName: string, columns: XlsxColumn<T>[], 
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row) ?? ''));
+  for (const row of rows) sheet.addRow(columns.map((c) => neutralise(c.value(row))));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

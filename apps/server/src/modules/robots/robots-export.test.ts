@@ -20,6 +20,7 @@ describe('robot list export', () => {
     await robot(pair.tenantId, `EXA-${pair.tenantId}`, 'Alpha gate');
     await robot(pair.tenantId, `EXB-${pair.tenantId}`, 'Beta yard');
     await robot(otherTenantId, `EXC-${otherTenantId}`, 'Alpha of the other tenant');
+    await robot(pair.tenantId, `EXD-${pair.tenantId}`, '=HYPERLINK("http://x.test","Alpha")');
   });
   afterAll(() => t.close());
 
@@ -41,8 +42,12 @@ describe('robot list export', () => {
       'Key version',
       'Registered',
     ]);
-    // Only the tenant's own robot that matches: not Beta, not the other tenant's Alpha.
-    expect(rows.slice(1).map((r) => [r[0], r[3]])).toEqual([['Alpha gate', 'Offline']]);
+    // Only the tenant's own robots that match: not Beta, not the other tenant's Alpha; a name that a
+    // spreadsheet would read as a formula stays text.
+    expect(rows.slice(1).map((r) => [r[0], r[3]])).toEqual([
+      ['\'=HYPERLINK("http://x.test","Alpha")', 'Offline'],
+      ['Alpha gate', 'Offline'],
+    ]);
   });
 
   it('never exports another tenant: asking for it is refused', async () => {
