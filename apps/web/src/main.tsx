@@ -1,3 +1,4 @@
+import './shared/zod-config';
 import { createRoot } from 'react-dom/client';
 import './app/styles.css';
 import { signInFirst } from './app/guard/decide-route';
