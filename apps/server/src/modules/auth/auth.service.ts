@@ -31,7 +31,7 @@ export function hashToken(token: string): string {
 
 export type SignInAttempt = {
   account: string;
-  /** SHA-256 hex digest of the password (already validated and lowercased by the contract). */
+  /** SHA-256 hex digest of the password (64 lowercase hex characters, checked by the contract). */
   password: string;
   /** The `tenant-id` header: a tenant id, null when absent, 'invalid' when malformed. */
   tenantId: number | null | 'invalid';
