@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { inTenant } from '../../platform/tenant-scope.js';
 import { tenants } from '../tenants/tenants.tables.js';
@@ -153,16 +153,25 @@ export async function clearSecretFailures(
     );
 }
 
-/** Takes a passed attempt back out of a count it was added to (the count over all addresses). */
+/**
+ * Takes a passed attempt back out of a count it was added to (the count over all addresses), unless
+ * the row has locked since: lowering a locked row's count would let one more attempt through.
+ */
 export async function uncountSecretAttempt(
   db: DbOrTx,
   row: { kind: string; key: string; address: string },
+  now: Date,
 ): Promise<void> {
   await db
     .update(secretFailures)
     .set({ failures: sql`greatest(${secretFailures.failures} - 1, 0)` })
     .where(
-      and(eq(secretFailures.kind, row.kind), eq(secretFailures.key, row.key), eq(secretFailures.address, row.address)),
+      and(
+        eq(secretFailures.kind, row.kind),
+        eq(secretFailures.key, row.key),
+        eq(secretFailures.address, row.address),
+        or(isNull(secretFailures.lockedUntil), lte(secretFailures.lockedUntil, now)),
+      ),
     );
 }
 

@@ -144,7 +144,7 @@ export function createAuthService(ctx: AppContext) {
       passed: async () => {
         const at = new Date();
         await clearSecretFailures(db, own, at);
-        if (all) await uncountSecretAttempt(db, all);
+        if (all) await uncountSecretAttempt(db, all, at);
       },
     };
   }

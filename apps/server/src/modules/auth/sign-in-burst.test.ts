@@ -50,6 +50,20 @@ describe(`a burst of ${BURST} sign-ins for one account (${databaseUrl ? 'Postgre
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(BURST + 1 - checked);
     expect(answers.at(-1)!.statusCode).toBe(429);
   });
+
+  it(`checks at most ${LOGIN_LOCK.accountMaxFailures} wrong passwords of a burst spread over ${BURST} addresses`, async () => {
+    const user = await makeUser(t, 1);
+    const answers = await Promise.all([
+      ...Array.from({ length: BURST }, (_, i) =>
+        attempt(t.app, user.account, `wrong-${i}`, `10.9.${Math.floor(i / 250)}.${i % 250}`),
+      ),
+      attempt(t.app, user.account, user.password, '10.9.9.9'),
+    ]);
+    const checked = await checkedWrong(t, user.account);
+    console.info(`burst of ${BURST} from as many addresses: ${checked} wrong passwords checked`);
+    expect(checked).toBeLessThanOrEqual(LOGIN_LOCK.accountMaxFailures);
+    expect(answers.at(-1)!.statusCode).toBe(429);
+  });
 });
 
 /** The same burst split between two server instances that share one PostgreSQL database. */
