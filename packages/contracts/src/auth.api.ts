@@ -11,7 +11,9 @@ export const authApi = {
     summary: 'Sign in with an account and the SHA-256 digest of its password; answers a session token',
     description:
       'The account is looked up in the tenant of the `tenant-id` header first; otherwise it must be unique ' +
-      'across tenants. 10 failures within 15 minutes lock the account for 15 minutes (429).',
+      'across tenants. 10 failures within 15 minutes from one address lock the account for that address ' +
+      'for 15 minutes, twice as long at each further lock (429); 100 from all addresses lock it for ' +
+      'addresses that have not signed in to it within 30 days.',
     tags: ['auth'],
     access: 'public',
     body: loginRequest,

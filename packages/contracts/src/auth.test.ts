@@ -75,14 +75,18 @@ describe('change password form', () => {
 });
 
 describe('digests and sign-in', () => {
-  const digest = 'A'.repeat(64);
-  it('accepts a SHA-256 hex digest and lowercases it', () => {
-    expect(passwordDigest.parse(digest)).toBe('a'.repeat(64));
+  const digest = 'a'.repeat(64);
+  it('accepts a SHA-256 hex digest as the browser sends it', () => {
+    expect(passwordDigest.parse(digest)).toBe(digest);
+    expect(passwordDigest.parse('0123456789abcdef'.repeat(4))).toBe('0123456789abcdef'.repeat(4));
   });
-  it('refuses anything that is not 64 hex characters', () => {
-    expect(passwordDigest.safeParse('a'.repeat(63)).success).toBe(false);
-    expect(passwordDigest.safeParse('g'.repeat(64)).success).toBe(false);
-    expect(passwordDigest.safeParse('plain-password').success).toBe(false);
+  it('refuses anything that is not 64 lowercase hex characters, with the digest message', () => {
+    for (const value of ['', 'a'.repeat(63), 'a'.repeat(65), 'A'.repeat(64), 'g'.repeat(64), 'plain-password']) {
+      const r = passwordDigest.safeParse(value);
+      expect(r.success).toBe(false);
+      expect(r.error!.issues.map((i) => i.message)).toEqual(['validation.passwordHash']);
+    }
+    expect(passwordDigest.safeParse(undefined).error!.issues[0]!.message).toBe('validation.passwordRequired');
   });
   it('needs an account', () => {
     const r = loginRequest.safeParse({ account: '  ', password: digest });

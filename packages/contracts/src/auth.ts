@@ -55,11 +55,14 @@ export const changePasswordForm = z
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
-/** The SHA-256 hex digest of a password, as the browser sends it. */
+/**
+ * The SHA-256 hex digest of a password, exactly as the browser sends it (64 lowercase hex
+ * characters): every request that carries a password, whatever its field, takes it through this
+ * schema, so an empty, short, uppercase or non-hex value is refused before anything changes.
+ */
 export const passwordDigest = z
   .string({ error: 'validation.passwordRequired' })
-  .regex(/^[0-9a-f]{64}$/i, 'validation.passwordHash')
-  .transform((s) => s.toLowerCase());
+  .regex(/^[0-9a-f]{64}$/, 'validation.passwordHash');
 
 export const account = z
   .string({ error: LOGIN_RULES.account.required })

@@ -22,8 +22,21 @@ export const PASSWORD_POLICY = {
   maxRepeat: 4,
 } as const;
 
-/** Failed sign-ins for one account within the window lock it for the lock time. */
-export const LOGIN_LOCK = { maxFailures: 10, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 } as const;
+/**
+ * Limits on every secret check (sign-in, expose connection password, external-access token, the old
+ * password of a change), see docs/decisions.md "Brute force and password checks": `maxFailures`
+ * failures of one account from one address within the window lock that pair for `lockMs`, doubled at
+ * each further lock up to `maxLockMs`; `accountMaxFailures` failures of one account from all
+ * addresses lock it for every address that has not signed in to it within `trustedForMs`.
+ */
+export const LOGIN_LOCK = {
+  maxFailures: 10,
+  windowMs: 15 * 60 * 1000,
+  lockMs: 15 * 60 * 1000,
+  maxLockMs: 24 * 60 * 60 * 1000,
+  accountMaxFailures: 100,
+  trustedForMs: 30 * 24 * 60 * 60 * 1000,
+} as const;
 
 export const WORK_ORDER_LIMITS = {
   moduleNameMax: 30,

@@ -83,7 +83,7 @@ export const exposeApi = {
     access: 'public',
     body: exposeTokenRequest,
     data: exposeTokenResponse,
-    errors: [401],
+    errors: [401, 429],
   }),
   externalLogin: defineRoute({
     method: 'POST',
@@ -94,6 +94,6 @@ export const exposeApi = {
     access: 'public',
     body: externalLoginRequest,
     data: loginResponse,
-    errors: [401, 403, 404],
+    errors: [401, 403, 404, 429],
   }),
 };

@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.js';
 import { inTenant } from '../../platform/tenant-scope.js';
 import { tenants } from '../tenants/tenants.tables.js';
 import { users } from '../users/users.tables.js';
-import { loginLogs, sessions } from './auth.tables.js';
+import { loginLogs, secretFailures, sessions } from './auth.tables.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSession = Omit<typeof sessions.$inferInsert, 'tenantId'>;
@@ -77,45 +77,103 @@ export async function insertLoginLog(db: DbOrTx, entry: NewLoginLog): Promise<vo
   await db.insert(loginLogs).values(entry);
 }
 
+export type SecretLimits = {
+  /** Attempts allowed in the window before the row locks. */
+  max: number;
+  windowMs: number;
+  lockMs: number;
+  maxLockMs: number;
+};
+
+export type SecretCount = { failures: number; lockedUntil: Date | null; lastSuccessAt: Date | null };
+
 /**
- * Times of the latest failed sign-ins (wrong password or unknown account) of an account in a
- * tenant (null when the tenant was not resolved), newer than `since` and newer than its last
- * success; newest first.
+ * Counts one attempt of a secret check against a row of `secret_failures` and answers the count
+ * after it, in one statement: the row is locked while it is updated, so concurrent attempts (on any
+ * server instance) each see a different count. A row locked still counts the attempt but keeps its
+ * lock; one whose window or lock has passed starts again at 1. The attempt that reaches `max` locks
+ * the row for `lockMs`, doubled for each lock since the last success or quiet day, up to `maxLockMs`.
+ * The attempt may go on to check the secret when the answered count is at most `max`.
  */
-export async function recentFailures(
+export async function countSecretAttempt(
   db: DbOrTx,
-  tenantId: number | null,
-  account: string,
-  since: Date,
-  limit: number,
-): Promise<Date[]> {
-  const sameKey = and(
-    eq(loginLogs.account, account),
-    tenantId === null ? isNull(loginLogs.tenantId) : eq(loginLogs.tenantId, tenantId),
-  );
-  const lastSuccess = db
-    .select({ at: sql`coalesce(max(${loginLogs.createdAt}), '-infinity'::timestamptz)` })
-    .from(loginLogs)
-    .where(and(sameKey, eq(loginLogs.result, 'success')));
-  const rows = await db
-    .select({ at: loginLogs.createdAt })
-    .from(loginLogs)
-    .where(
-      and(
-        sameKey,
-        eq(loginLogs.result, 'failure'),
-        inArray(loginLogs.reason, [...CREDENTIAL_FAILURES]),
-        gt(loginLogs.createdAt, since),
-        gt(loginLogs.createdAt, sql`(${lastSuccess})`),
-      ),
-    )
-    .orderBy(desc(loginLogs.createdAt))
-    .limit(limit);
-  return rows.map((r) => r.at);
+  row: { kind: string; key: string; address: string },
+  limits: SecretLimits,
+  now: Date,
+): Promise<SecretCount> {
+  const t = (column: string) => sql.raw(`"secret_failures"."${column}"`);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const ms = (value: SQL | number) => sql`(${value})::float8 * interval '1 millisecond'`;
+  const locked = sql`(${t('locked_until')} is not null and ${t('locked_until')} > ${at})`;
+  const stale = sql`(${t('window_start')} <= ${at} - ${ms(limits.windowMs)} or ${t('locked_until')} <= ${at})`;
+  const lockouts = sql`(case when ${t('updated_at')} <= ${at} - ${ms(limits.maxLockMs)} then 0 else ${t('lockouts')} end)`;
+  const failures = sql`(case when ${locked} then ${t('failures')} + 1 when ${stale} then 1 else ${t('failures')} + 1 end)`;
+  const reaches = sql`(not ${locked} and ${failures} = ${limits.max})`;
+  const lockFor = sql`least(${limits.lockMs}::float8 * power(2, ${lockouts}), ${limits.maxLockMs}::float8)`;
+  const first = limits.max <= 1;
+  const [counted] = await db
+    .insert(secretFailures)
+    .values({
+      ...row,
+      failures: 1,
+      windowStart: now,
+      lockedUntil: first ? new Date(now.getTime() + limits.lockMs) : null,
+      lockouts: first ? 1 : 0,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [secretFailures.kind, secretFailures.key, secretFailures.address],
+      set: {
+        failures,
+        windowStart: sql`case when ${locked} then ${t('window_start')} when ${stale} then ${at} else ${t('window_start')} end`,
+        lockedUntil: sql`case when ${locked} then ${t('locked_until')} when ${reaches} then ${at} + ${ms(lockFor)} else null end`,
+        lockouts: sql`case when ${locked} then ${t('lockouts')} when ${reaches} then ${lockouts} + 1 else ${lockouts} end`,
+        updatedAt: at,
+      },
+    })
+    .returning({
+      failures: secretFailures.failures,
+      lockedUntil: secretFailures.lockedUntil,
+      lastSuccessAt: secretFailures.lastSuccessAt,
+    });
+  return counted!;
 }
 
-/** Reasons of failed sign-ins that count towards the lock. */
-export const CREDENTIAL_FAILURES = ['wrong_password', 'unknown_account'] as const;
+/** A passed check: the address's row starts again (and remembers the success). */
+export async function clearSecretFailures(
+  db: DbOrTx,
+  row: { kind: string; key: string; address: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(secretFailures)
+    .set({ failures: 0, windowStart: now, lockedUntil: null, lockouts: 0, lastSuccessAt: now, updatedAt: now })
+    .where(
+      and(eq(secretFailures.kind, row.kind), eq(secretFailures.key, row.key), eq(secretFailures.address, row.address)),
+    );
+}
+
+/**
+ * Takes a passed attempt back out of a count it was added to (the count over all addresses), unless
+ * the row has locked since: lowering a locked row's count would let one more attempt through.
+ */
+export async function uncountSecretAttempt(
+  db: DbOrTx,
+  row: { kind: string; key: string; address: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(secretFailures)
+    .set({ failures: sql`greatest(${secretFailures.failures} - 1, 0)` })
+    .where(
+      and(
+        eq(secretFailures.kind, row.kind),
+        eq(secretFailures.key, row.key),
+        eq(secretFailures.address, row.address),
+        or(isNull(secretFailures.lockedUntil), lte(secretFailures.lockedUntil, now)),
+      ),
+    );
+}
 
 /** Revokes every live session of a tenant's users, or of some of them; returns the ids revoked. */
 export async function revokeTenantSessions(

@@ -8,13 +8,15 @@ import { rolesOfUser } from '../roles/roles.shared.js';
 import { findTenant } from '../tenants/tenants.shared.js';
 import { findSignInCandidates, findUserByAccount, touchLastLogin, type UserRow } from '../users/users.shared.js';
 import {
+  clearSecretFailures,
+  countSecretAttempt,
   findLiveSession,
   insertLoginLog,
   insertSession,
-  recentFailures,
   revokeOtherSessions,
   revokeSession,
   revokeTenantSessions,
+  uncountSecretAttempt,
   type LoginResult,
 } from './auth.repository.js';
 
@@ -29,7 +31,7 @@ export function hashToken(token: string): string {
 
 export type SignInAttempt = {
   account: string;
-  /** SHA-256 hex digest of the password (already validated and lowercased by the contract). */
+  /** SHA-256 hex digest of the password (64 lowercase hex characters, checked by the contract). */
   password: string;
   /** The `tenant-id` header: a tenant id, null when absent, 'invalid' when malformed. */
   tenantId: number | null | 'invalid';
@@ -40,6 +42,21 @@ export type SignInAttempt = {
 export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
 type Candidate = { user: UserRow; tenantStatus: number; tenantName: string };
+
+/**
+ * Which secret is checked: a sign-in password, an expose account's connection password, an
+ * external-access token, the old password of a password change.
+ */
+export type SecretKind = 'login' | 'expose' | 'external' | 'password';
+
+/**
+ * A secret check let through by the limits: `passed` once the secret proved right (a wrong one
+ * stays counted). Or a refusal without checking: minutes left on the lock.
+ */
+export type SecretGate = { locked: false; passed(): Promise<void> } | { locked: true; minutes: number };
+
+/** The count of one address, or of all addresses (`*`); no address is ever written `*`. */
+const ALL_ADDRESSES = '*';
 
 export function createAuthService(ctx: AppContext) {
   const { db, config } = ctx;
@@ -84,29 +101,63 @@ export function createAuthService(ctx: AppContext) {
   }
 
   /**
-   * Minutes left on the account's lock, or 0. The lock is read from the login log itself:
-   * `maxFailures` credential failures within `windowMs` lock the account for `lockMs` after the
-   * last of them; a success clears the count. Refused attempts while locked are logged as 'locked'
-   * and do not extend the lock. Unknown accounts lock the same way, so the lock tells nothing.
+   * Lets a secret check go on, or refuses it without checking, before the secret is checked (see
+   * docs/decisions.md "Brute force and password checks"). The attempt is counted first, by one
+   * atomic upsert per row, against the key from this address; an address past `maxFailures` is
+   * refused. Then, unless this address passed the check for this key within `trustedForMs`, it is
+   * counted against the key from all addresses, refused past `accountMaxFailures` (`perAddressOnly`
+   * kinds have no such count: a random token names no account to guess at). Refused attempts do not
+   * add to the count of all addresses, so one address can lock only itself out.
    */
-  async function lockMinutes(tenantId: number | null, account: string, now: Date): Promise<number> {
-    const since = new Date(now.getTime() - LOGIN_LOCK.windowMs - LOGIN_LOCK.lockMs);
-    const failures = await recentFailures(db, tenantId, account, since, LOGIN_LOCK.maxFailures);
-    if (failures.length < LOGIN_LOCK.maxFailures) return 0;
-    const newest = failures[0]!.getTime();
-    const oldest = failures[failures.length - 1]!.getTime();
-    if (newest - oldest > LOGIN_LOCK.windowMs) return 0;
-    const left = newest + LOGIN_LOCK.lockMs - now.getTime();
-    return left > 0 ? Math.ceil(left / 60_000) : 0;
+  async function gate(
+    kind: SecretKind,
+    key: string,
+    address: string | null,
+    options: { perAddressOnly?: boolean } = {},
+  ): Promise<SecretGate> {
+    const now = new Date();
+    const limits = {
+      max: LOGIN_LOCK.maxFailures,
+      windowMs: LOGIN_LOCK.windowMs,
+      lockMs: LOGIN_LOCK.lockMs,
+      maxLockMs: LOGIN_LOCK.maxLockMs,
+    };
+    const own = { kind, key: key.slice(0, 200), address: (address ?? 'unknown').slice(0, 64) };
+    if (own.address === ALL_ADDRESSES) own.address = 'unknown';
+    const minutesTo = (until: Date | null) =>
+      Math.max(1, Math.ceil(((until?.getTime() ?? now.getTime()) - now.getTime()) / 60_000));
+
+    const mine = await countSecretAttempt(db, own, limits, now);
+    if (mine.failures > limits.max) return { locked: true, minutes: minutesTo(mine.lockedUntil) };
+
+    const trusted =
+      mine.lastSuccessAt !== null && now.getTime() - mine.lastSuccessAt.getTime() < LOGIN_LOCK.trustedForMs;
+    const all = options.perAddressOnly || trusted ? null : { ...own, address: ALL_ADDRESSES };
+    if (all) {
+      const counted = await countSecretAttempt(db, all, { ...limits, max: LOGIN_LOCK.accountMaxFailures }, now);
+      if (counted.failures > LOGIN_LOCK.accountMaxFailures) {
+        return { locked: true, minutes: minutesTo(counted.lockedUntil) };
+      }
+    }
+    return {
+      locked: false,
+      passed: async () => {
+        const at = new Date();
+        await clearSecretFailures(db, own, at);
+        if (all) await uncountSecretAttempt(db, all, at);
+      },
+    };
   }
 
   async function login(attempt: SignInAttempt): Promise<LoginResponse> {
     const now = new Date();
     const candidate = await resolveCandidate(attempt);
-    const minutes = await lockMinutes(candidate?.user.tenantId ?? null, attempt.account, now);
-    if (minutes > 0) {
+    // Unknown accounts are counted the same way, so the lock tells nothing.
+    const key = `${candidate?.user.tenantId ?? '-'}:${attempt.account}`;
+    const checked = await gate('login', key, attempt.ip);
+    if (checked.locked) {
       await record(attempt, candidate, 'locked', 'locked', now);
-      throw tooManyRequests('errors.accountLocked', { minutes });
+      throw tooManyRequests('errors.accountLocked', { minutes: checked.minutes });
     }
 
     if (!candidate) {
@@ -118,6 +169,7 @@ export function createAuthService(ctx: AppContext) {
       await record(attempt, candidate, 'failure', 'wrong_password', now);
       throw unauthorized('errors.loginFailed');
     }
+    await checked.passed();
     // Only a caller who knows the password learns that the account or tenant is disabled.
     if (candidate.tenantStatus !== STATUS.enabled) {
       await record(attempt, candidate, 'failure', 'tenant_disabled', now);
@@ -221,7 +273,7 @@ export function createAuthService(ctx: AppContext) {
     if (sessionIds.length > 0) await ctx.bus.publish('sessions.revoked', { sessionIds });
   }
 
-  return { login, externalLogin, findSession, logout, revokeOthers, revokeAll };
+  return { login, gate, externalLogin, findSession, logout, revokeOthers, revokeAll };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

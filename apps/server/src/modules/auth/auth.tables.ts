@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { at, id } from '../../db/columns.js';
 import { tenants } from '../tenants/tenants.tables.js';
 import { users } from '../users/users.tables.js';
@@ -46,4 +46,32 @@ export const loginLogs = pgTable(
     index('login_logs_account_idx').on(t.account, t.createdAt),
     index('login_logs_tenant_idx').on(t.tenantId, t.createdAt),
   ],
+);
+
+/**
+ * Failed secret checks (sign-in, expose connection password, external-access token, the old password
+ * of a change) of one key (an account) from one address, or from all addresses (address `*`).
+ * Counted before the secret is checked, by one upsert per row, so concurrent attempts and several
+ * server instances see one count; see docs/decisions.md "Brute force and password checks".
+ */
+export const secretFailures = pgTable(
+  'secret_failures',
+  {
+    /** 'login' | 'expose' | 'external' | 'password' */
+    kind: varchar({ length: 16 }).notNull(),
+    /** What the secret belongs to: tenant and account, tenant and user, or tenant. */
+    key: varchar({ length: 200 }).notNull(),
+    /** The caller's address, or `*` for the count over all addresses. */
+    address: varchar({ length: 64 }).notNull(),
+    /** Attempts counted since `windowStart` (refused ones included); a success sets it to 0. */
+    failures: integer().notNull(),
+    windowStart: at().notNull(),
+    lockedUntil: at(),
+    /** Locks in a row, each twice as long as the one before; a success or a quiet day clears it. */
+    lockouts: integer().notNull().default(0),
+    /** The last time this address passed the check for this key: it is then trusted past the ceiling. */
+    lastSuccessAt: at(),
+    updatedAt: at().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key, t.address] })],
 );

@@ -7,7 +7,7 @@ import { STATUS } from '../../db/columns.js';
 import { setTenantStatus } from '../tenants/tenants.repository.js';
 import { setUserStatus } from '../users/users.repository.js';
 import { users } from '../users/users.tables.js';
-import { loginLogs, sessions } from './auth.tables.js';
+import { loginLogs, secretFailures, sessions } from './auth.tables.js';
 import { hashToken } from './auth.service.js';
 
 const LOGIN = '/api/system-server/auth/login';
@@ -110,19 +110,69 @@ describe('sign-in', () => {
     expect((await attempt(other.account, other.password)).statusCode).toBe(200);
   });
 
+  const from = (remoteAddress: string, account: string, password: string) =>
+    t.app.inject({ method: 'POST', url: LOGIN, remoteAddress, payload: { account, password: digest(password) } });
+
+  it('locks the address that failed, not the account: another address still signs in', async () => {
+    const user = await makeUser(t, 1);
+    for (let i = 0; i < LOGIN_LOCK.maxFailures; i++) {
+      expect((await from('10.1.0.1', user.account, `wrong-${i}`)).statusCode).toBe(401);
+    }
+    expect((await from('10.1.0.1', user.account, user.password)).statusCode).toBe(429);
+    expect((await from('10.1.0.2', user.account, user.password)).statusCode).toBe(200);
+    // Still locked where it failed: its own success elsewhere does not open it.
+    expect((await from('10.1.0.1', user.account, user.password)).statusCode).toBe(429);
+  });
+
+  it('keeps the platform administrator reachable while anonymous addresses lock themselves out', async () => {
+    for (let i = 0; i <= LOGIN_LOCK.maxFailures; i++) await from('10.2.0.1', 'admin', `guess-${i}`);
+    expect((await from('10.2.0.1', 'admin', TEST_ADMIN_PASSWORD)).statusCode).toBe(429);
+    expect((await from('10.2.0.2', 'admin', TEST_ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it(`locks the account for new addresses after ${LOGIN_LOCK.accountMaxFailures} failures from all addresses, not for a known one`, async () => {
+    const user = await makeUser(t, 1);
+    expect((await from('10.3.1.1', user.account, user.password)).statusCode).toBe(200);
+    const addresses = LOGIN_LOCK.accountMaxFailures / LOGIN_LOCK.maxFailures;
+    for (let a = 0; a < addresses; a++) {
+      for (let i = 0; i < LOGIN_LOCK.maxFailures; i++) {
+        expect((await from(`10.3.0.${a}`, user.account, `wrong-${i}`)).statusCode).toBe(401);
+      }
+    }
+    const fresh = await from('10.3.2.1', user.account, user.password);
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json().message).toBe(translate('zh-CN', 'errors.accountLocked', { minutes: 15 }));
+    expect((await from('10.3.1.1', user.account, user.password)).statusCode).toBe(200);
+  });
+
+  it('doubles the lock of an address at each further lock', async () => {
+    const user = await makeUser(t, 1);
+    const lockOnce = async () => {
+      for (let i = 0; i < LOGIN_LOCK.maxFailures; i++) await from('10.4.0.1', user.account, `wrong-${i}`);
+      const res = await from('10.4.0.1', user.account, user.password);
+      await t.db
+        .update(secretFailures)
+        .set({ lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(secretFailures.key, `1:${user.account}`));
+      return res.json().message as string;
+    };
+    expect(await lockOnce()).toBe(translate('zh-CN', 'errors.accountLocked', { minutes: 15 }));
+    expect(await lockOnce()).toBe(translate('zh-CN', 'errors.accountLocked', { minutes: 30 }));
+    expect(await lockOnce()).toBe(translate('zh-CN', 'errors.accountLocked', { minutes: 60 }));
+    // A success clears the streak.
+    expect((await from('10.4.0.1', user.account, user.password)).statusCode).toBe(200);
+    expect(await lockOnce()).toBe(translate('zh-CN', 'errors.accountLocked', { minutes: 15 }));
+  });
+
   it('lets the lock run out after 15 minutes', async () => {
     const user = await makeUser(t, 1);
-    const longAgo = new Date(Date.now() - LOGIN_LOCK.lockMs - 60_000);
-    await t.db.insert(loginLogs).values(
-      Array.from({ length: LOGIN_LOCK.maxFailures }, () => ({
-        account: user.account,
-        tenantId: 1,
-        userId: user.id,
-        result: 'failure',
-        reason: 'wrong_password',
-        createdAt: longAgo,
-      })),
-    );
+    for (let i = 0; i < LOGIN_LOCK.maxFailures; i++) await attempt(user.account, `wrong-${i}`);
+    expect((await attempt(user.account, user.password)).statusCode).toBe(429);
+    const longAgo = new Date(Date.now() - 60_000);
+    await t.db
+      .update(secretFailures)
+      .set({ lockedUntil: longAgo })
+      .where(eq(secretFailures.key, `1:${user.account}`));
     expect((await attempt(user.account, user.password)).statusCode).toBe(200);
   });
 

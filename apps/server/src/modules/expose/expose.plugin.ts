@@ -32,7 +32,9 @@ const plugin: FastifyPluginAsync = async (app) => {
     return ok(null);
   });
 
-  route(app, exposeApi.issueExternalToken, async (request) => ok(await service.issueToken(request.body)));
+  route(app, exposeApi.issueExternalToken, async (request) =>
+    ok(await service.issueToken(request.body, { ip: request.ip ?? null })),
+  );
 
   route(app, exposeApi.externalLogin, async (request) =>
     ok(

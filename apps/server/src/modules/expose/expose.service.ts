@@ -10,7 +10,7 @@ import {
 import { STATUS } from '../../db/columns.js';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, conflictOn, notFound, unauthorized } from '../../platform/errors.js';
+import { AppError, conflictOn, notFound, tooManyRequests, unauthorized } from '../../platform/errors.js';
 import { pageWindow } from '../../platform/paging.js';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../platform/passwords.js';
 import { createToken, hashToken, type AuthService } from '../auth/auth.service.js';
@@ -85,15 +85,22 @@ export function createExposeService(ctx: AppContext, auth: AuthService) {
   /**
    * A one-time token for `userAccount`, bought with the expose account's connection password. Every
    * refusal (unknown tenant, account or user, wrong password, anything disabled) is the same 401,
-   * after the same hashing work, so the answer tells a guesser nothing.
+   * after the same hashing work, so the answer tells a guesser nothing. The connection password is
+   * checked under the same limits as a sign-in password (`auth.gate`), per expose account and
+   * address: unknown accounts are counted the same way.
    */
-  async function issueToken(input: {
-    tenantId: number;
-    account: string;
-    password: string;
-    userAccount: string;
-  }): Promise<ExposeTokenResponse> {
+  async function issueToken(
+    input: {
+      tenantId: number;
+      account: string;
+      password: string;
+      userAccount: string;
+    },
+    meta: Pick<Meta, 'ip'>,
+  ): Promise<ExposeTokenResponse> {
     const refused = () => new AppError(401, 'expose.credentialsInvalid');
+    const checked = await auth.gate('expose', `${input.tenantId}:${input.account}`, meta.ip);
+    if (checked.locked) throw tooManyRequests('errors.secretLocked', { minutes: checked.minutes });
     const tenant = await findTenant(db, input.tenantId);
     const expose = tenant ? await findExposeAccountByName(db, tenant.id, input.account) : undefined;
     if (!tenant || !expose) {
@@ -101,6 +108,7 @@ export function createExposeService(ctx: AppContext, auth: AuthService) {
       throw refused();
     }
     const passwordOk = await verifyPassword(input.password, expose.passwordHash);
+    if (passwordOk) await checked.passed();
     const user = await findUserByAccount(db, tenant.id, input.userAccount);
     const usable =
       passwordOk &&
@@ -133,8 +141,12 @@ export function createExposeService(ctx: AppContext, auth: AuthService) {
   async function externalLogin(input: { token: string; tenantId: number }, meta: Meta): Promise<LoginResponse> {
     const tenant = await findTenant(db, input.tenantId);
     if (!tenant || tenant.status !== STATUS.enabled) throw notFound('errors.tenantInfoFailed');
+    // Tokens are random, so there is no account to guess at: only the address is limited.
+    const checked = await auth.gate('external', String(tenant.id), meta.ip, { perAddressOnly: true });
+    if (checked.locked) throw tooManyRequests('errors.tooManyRequests');
     const used = await useExposeToken(db, tenant.id, hashToken(input.token), new Date());
     if (!used) throw unauthorized('errors.verifyFailed');
+    await checked.passed();
     const [expose, user] = await Promise.all([
       findExposeAccount(db, tenant.id, used.exposeAccountId),
       findUser(db, tenant.id, used.userId),

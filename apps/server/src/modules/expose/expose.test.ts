@@ -1,3 +1,4 @@
+import { LOGIN_LOCK, translate } from '@patrol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { as, login, makeTenant, makeUser, type MadeUser } from '../../../test/factories.js';
@@ -133,6 +134,50 @@ describe('expose accounts and external access', () => {
     }
     await post('status', { exposeId: partner.exposeId, status: 0 });
     expect((await buyToken(base)).statusCode).toBe(401);
+  });
+
+  it(`checks at most ${LOGIN_LOCK.maxFailures} connection passwords of a burst from one address; another address still buys`, async () => {
+    const partner = await newAccount();
+    const base = { tenantId, account: partner.account, password: partner.password, userAccount: operator.account };
+    const from = (remoteAddress: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: TOKEN, remoteAddress, headers: { lang: 'en-US' }, payload });
+    const answers = await Promise.all([
+      ...Array.from({ length: 50 }, (_, i) => from('10.5.0.1', { ...base, password: `Wrong-pass-${i}` })),
+      from('10.5.0.1', base),
+    ]);
+    expect(answers.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(LOGIN_LOCK.maxFailures);
+    expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThanOrEqual(51 - LOGIN_LOCK.maxFailures);
+    expect(answers.at(-1)!.statusCode).toBe(429);
+    expect(answers.at(-1)!.json().message).toBe(translate('en-US', 'errors.secretLocked', { minutes: 15 }));
+    expect((await from('10.5.0.2', base)).statusCode).toBe(200);
+  });
+
+  it(`checks at most ${LOGIN_LOCK.maxFailures} external-access tokens of a burst from one address`, async () => {
+    const partner = await newAccount();
+    const bought = await buyToken({
+      tenantId,
+      account: partner.account,
+      password: partner.password,
+      userAccount: operator.account,
+    });
+    const oneTime = bought.json().data.token as string;
+    const from = (remoteAddress: string, token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: EXTERNAL,
+        remoteAddress,
+        headers: { lang: 'en-US' },
+        payload: { token, tenantId },
+      });
+    const answers = await Promise.all([
+      ...Array.from({ length: 40 }, (_, i) => from('10.6.0.1', `guess-${i}`)),
+      from('10.6.0.1', oneTime),
+    ]);
+    expect(answers.filter((a) => a.statusCode === 401).length).toBeLessThanOrEqual(LOGIN_LOCK.maxFailures);
+    expect(answers.at(-1)!.statusCode).toBe(429);
+    expect(answers.at(-1)!.json().message).toBe(translate('en-US', 'errors.tooManyRequests'));
+    // The token was not used up by the refusal: it still signs in from elsewhere.
+    expect((await from('10.6.0.2', oneTime)).statusCode).toBe(200);
   });
 
   it('shows its own message for a missing token, a missing tenant id, an unknown tenant and a token of another tenant', async () => {

@@ -16,9 +16,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   );
 
   route(app, usersApi.updatePassword, async (request) => {
-    const result = await service.changePassword(requireAuth(request), request.body);
+    const result = await service.changePassword(requireAuth(request), request.body, request.ip ?? null);
     if (!result.changed) {
-      const msg = t(request, result.reason);
+      const msg = t(request, result.reason, 'minutes' in result ? { minutes: result.minutes } : undefined);
       return { state: 0 as const, msg, message: msg, data: null };
     }
     return { state: 1 as const, msg: SUCCESS_MESSAGE, message: SUCCESS_MESSAGE, data: null };

@@ -60,7 +60,8 @@ type KeptHome = {
 
 export type PasswordChange =
   | { changed: true }
-  | { changed: false; reason: 'errors.oldPasswordWrong' | 'errors.samePassword' };
+  | { changed: false; reason: 'errors.oldPasswordWrong' | 'errors.samePassword' }
+  | { changed: false; reason: 'errors.secretLocked'; minutes: number };
 
 export function createUsersService(ctx: AppContext, auth: AuthService, access: AccessService) {
   const { db } = ctx;
@@ -120,14 +121,23 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
   /**
    * Changes the caller's own password. Both values are SHA-256 digests, so the server cannot check
    * the password rule (the console does); it checks the old password and refuses reuse. On success
-   * every other session of the user ends; the current one stays.
+   * every other session of the user ends; the current one stays. The old password is checked under
+   * the same limits as a sign-in (`auth.gate`), per user and address: a stolen session cannot guess
+   * at it faster than a sign-in could.
    */
-  async function changePassword(caller: AuthContext, input: Required<UpdatePasswordRequest>): Promise<PasswordChange> {
+  async function changePassword(
+    caller: AuthContext,
+    input: Required<UpdatePasswordRequest>,
+    ip: string | null,
+  ): Promise<PasswordChange> {
     const user = await findUser(db, caller.homeTenantId, caller.userId);
     if (!user) throw unauthorized();
+    const checked = await auth.gate('password', `${caller.homeTenantId}:${caller.userId}`, ip);
+    if (checked.locked) return { changed: false, reason: 'errors.secretLocked', minutes: checked.minutes };
     if (!(await verifyPassword(input.oldPwd, user.passwordHash))) {
       return { changed: false, reason: 'errors.oldPasswordWrong' };
     }
+    await checked.passed();
     if (input.newPwd === input.oldPwd) return { changed: false, reason: 'errors.samePassword' };
     await updatePasswordHash(
       db,

@@ -1,4 +1,4 @@
-import { MENU_TREE, menuNames, translate, type MenuNode } from '@patrol/contracts';
+import { LOGIN_LOCK, MENU_TREE, menuNames, translate, type MenuNode } from '@patrol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { as, digest, login, makeTenant, makeUser, menuId } from '../../../test/factories.js';
@@ -156,6 +156,21 @@ describe('change password (envelope B)', () => {
       await expect(login(t.app, user.account, user.password)).resolves.toBeTypeOf('string');
     },
   );
+
+  it(`checks at most ${LOGIN_LOCK.maxFailures} old passwords of a burst; then even the right one is refused`, async () => {
+    const user = await makeUser(t, 1);
+    const token = await login(t.app, user.account, user.password);
+    const answers = await Promise.all([
+      ...Array.from({ length: 40 }, (_, i) => change(token, `not-mine-${i}`, 'Brand-new-2x', 'en-US')),
+      change(token, user.password, 'Brand-new-2x', 'en-US'),
+    ]);
+    const wrong = translate('en-US', 'errors.oldPasswordWrong');
+    expect(answers.filter((a) => a.json().msg === wrong).length).toBeLessThanOrEqual(LOGIN_LOCK.maxFailures);
+    const locked = translate('en-US', 'errors.secretLocked', { minutes: 15 });
+    expect(answers.at(-1)!.json()).toEqual({ state: 0, msg: locked, message: locked, data: null });
+    // Unchanged.
+    await expect(login(t.app, user.account, user.password)).resolves.toBeTypeOf('string');
+  });
 
   it('answers state 0 when the new password equals the old one', async () => {
     const user = await makeUser(t, 1);
