@@ -1,4 +1,4 @@
-import { HEADERS, TENANT_ADMIN_ROLE_CODE } from '@patrol/contracts';
+import { ADMIN_ROLE_CODE, HEADERS, PLATFORM_TENANT_ID, TENANT_ADMIN_ROLE_CODE } from '@patrol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { as, digest, login, makeUser, menuId, type MadeUser } from '../../../test/factories.js';
@@ -332,6 +332,23 @@ describe('who may grant what', () => {
       tenantAdmin,
     );
     expect(tenant.statusCode).toBe(403);
+  });
+
+  it("keeps the platform administrators' role out of reach of a tenant administrator role held in the platform tenant", async () => {
+    const holder = await makeUser(t, PLATFORM_TENANT_ID, { roleCodes: [TENANT_ADMIN_ROLE_CODE], grants: CLERK_ROUTES });
+    const token = await login(t.app, holder.account, holder.password);
+    const platformAdmins = (await findRoleByCode(t.db, PLATFORM_TENANT_ID, ADMIN_ROLE_CODE))!.id;
+    const res = await post(
+      `${USER}/update`,
+      { userId: holder.id, username: 'Holder', roleIds: [...holder.roleIds, platformAdmins] },
+      token,
+      { lang: 'en-US' },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(ADMIN_ROLE_ONLY);
+    expect((await rolesOfUser(t.db, PLATFORM_TENANT_ID, holder.id)).map((r) => r.roleCode)).not.toContain(
+      ADMIN_ROLE_CODE,
+    );
   });
 
   it('lets the platform administrator do all of it in the tenant it acts in', async () => {

@@ -45,12 +45,16 @@ export type Granter = Pick<AuthContext, 'tenantId' | 'homeTenantId' | 'platformA
 
 /**
  * Whether the caller may grant whatever the acting tenant may be given: the platform
- * administrator anywhere, a holder of the tenant administrator role in its own tenant.
+ * administrator anywhere, a holder of the tenant administrator role in its own tenant. In the
+ * platform tenant only platform administrators do (its tenant may have the platform's own grants
+ * and the platform administrators' role).
  */
 export function grantsEverything(caller: Granter): boolean {
   return (
     caller.platformAdmin ||
-    (caller.tenantId === caller.homeTenantId && caller.roles.some((r) => r.roleCode === TENANT_ADMIN_ROLE_CODE))
+    (caller.tenantId === caller.homeTenantId &&
+      caller.tenantId !== PLATFORM_TENANT_ID &&
+      caller.roles.some((r) => r.roleCode === TENANT_ADMIN_ROLE_CODE))
   );
 }
 
