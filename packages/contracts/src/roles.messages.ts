@@ -12,6 +12,8 @@ const zhCN = {
   inUse: '还有 {{count}} 个用户持有该角色，请先调整这些用户的角色',
   grantUnknown: '所选的菜单或资源不存在，或无需授权',
   platformOnly: '平台专属的菜单和接口只能授予平台租户的角色',
+  grantBeyondOwn: '只能授予或收回自己拥有的菜单和资源',
+  adminCodeOnly: '只有租户管理员或平台管理员才能使用或修改管理员角色的编码',
 };
 
 /** Error and validation texts of the roles area, as keys `roles.<name>`. */
@@ -29,6 +31,8 @@ export const rolesMessages: AreaMessages<typeof zhCN> = {
     inUse: '還有 {{count}} 個使用者持有該角色，請先調整這些使用者的角色',
     grantUnknown: '所選的選單或資源不存在，或無需授權',
     platformOnly: '平台專屬的選單和介面只能授予平台租戶的角色',
+    grantBeyondOwn: '只能授予或收回自己擁有的選單和資源',
+    adminCodeOnly: '只有租戶管理員或平台管理員才能使用或修改管理員角色的編碼',
   },
   'en-US': {
     nameRequired: 'Please enter the role name',
@@ -42,5 +46,8 @@ export const rolesMessages: AreaMessages<typeof zhCN> = {
     inUse: '{{count}} users still hold this role; change their roles first',
     grantUnknown: 'A chosen menu or resource does not exist or needs no grant',
     platformOnly: "The platform's own menus and routes can only be given to roles of the platform tenant",
+    grantBeyondOwn: 'You can only give or take menus and resources that you hold yourself',
+    adminCodeOnly:
+      'Only a tenant administrator or the platform administrator can use or change an administrator role code',
   },
 };

@@ -155,5 +155,12 @@ export const userRow = z.object({
 export type UserRow = z.infer<typeof userRow>;
 export const userPage = pageOf(userRow);
 
+/**
+ * A role to choose for a user. `assignable`: the caller may give or take it (it holds every menu
+ * and resource of the role, or grants everything; administrator roles need the latter).
+ */
+export const userRoleOption = userRole.extend({ assignable: z.boolean() });
+export type UserRoleOption = z.infer<typeof userRoleOption>;
+
 /** GET system-server/user/role-options: the acting tenant's enabled roles. */
-export const userRoleOptions = z.array(userRole);
+export const userRoleOptions = z.array(userRoleOption);

@@ -4,6 +4,7 @@ import { likePattern, orderOf } from '../../platform/paging.js';
 import { STATUS } from '../../db/columns.js';
 import type { DbOrTx } from '../../platform/db.js';
 import { inTenant } from '../../platform/tenant-scope.js';
+import { menus } from '../menus/menus.tables.js';
 import { resources } from '../resources/resources.tables.js';
 import { roleMenus, roleResources, roles, userRoles } from './roles.tables.js';
 
@@ -233,4 +234,36 @@ export async function replaceGrants(
   if (resourceIds.length) {
     await db.insert(roleResources).values(resourceIds.map((resourceId) => ({ roleId, resourceId })));
   }
+}
+
+/** The menus and resources held by any of the given roles of the tenant, each role's apart. */
+export async function grantsOfRoles(db: DbOrTx, tenantId: number, roleIds: number[]) {
+  const out = new Map<number, { code: string; menuIds: number[]; resourceIds: number[] }>();
+  if (roleIds.length === 0) return out;
+  const [held, menuRows, resourceRows] = await Promise.all([
+    db
+      .select({ id: roles.id, code: roles.code })
+      .from(roles)
+      .where(inTenant(roles, tenantId, inArray(roles.id, roleIds))),
+    db
+      .select({ roleId: roleMenus.roleId, id: roleMenus.menuId })
+      .from(roleMenus)
+      .innerJoin(roles, eq(roles.id, roleMenus.roleId))
+      .where(inTenant(roles, tenantId, inArray(roleMenus.roleId, roleIds))),
+    db
+      .select({ roleId: roleResources.roleId, id: roleResources.resourceId })
+      .from(roleResources)
+      .innerJoin(roles, eq(roles.id, roleResources.roleId))
+      .where(inTenant(roles, tenantId, inArray(roleResources.roleId, roleIds))),
+  ]);
+  for (const role of held) out.set(role.id, { code: role.code, menuIds: [], resourceIds: [] });
+  for (const row of menuRows) out.get(row.roleId)?.menuIds.push(row.id);
+  for (const row of resourceRows) out.get(row.roleId)?.resourceIds.push(row.id);
+  return out;
+}
+
+/** Every menu's parent (the tree is shared by all tenants). */
+export async function menuParents(db: DbOrTx): Promise<Map<number, number | null>> {
+  const rows = await db.select({ id: menus.id, parentId: menus.parentId }).from(menus);
+  return new Map(rows.map((r) => [r.id, r.parentId]));
 }

@@ -15,6 +15,7 @@ import { pageWindow } from '../../platform/paging.js';
 import { listAllMenus, type MenuRow } from '../menus/menus.service.js';
 import { buildMenuTree } from '../menus/menu-tree.js';
 import { listAllResources } from '../resources/resources.service.js';
+import { changedIds, grantScopeOf, grantsEverything, isAdministratorCode, withinScope } from './roles.shared.js';
 import {
   countRoleUsers,
   deleteRole,
@@ -71,7 +72,20 @@ export function createRolesService(ctx: AppContext) {
     return { rows: rows.map((r) => toRow(r.role, r.userCount)), total };
   }
 
+  /**
+   * The administrator role codes make their holders tenant administrators (who grant everything
+   * and see every robot): only a caller who grants everything may give a role such a code, or
+   * change the code of a role that has one (403).
+   */
+  function assertMayUseCode(caller: AuthContext, from: string | null, to: string) {
+    if (from === to || grantsEverything(caller)) return;
+    if (isAdministratorCode(to) || (from !== null && isAdministratorCode(from))) {
+      throw forbidden('roles.adminCodeOnly');
+    }
+  }
+
   async function create(caller: AuthContext, input: RoleInput): Promise<RoleView> {
+    assertMayUseCode(caller, null, input.roleCode);
     if (await findRoleByCode(db, caller.tenantId, input.roleCode)) throw conflictOn('roleCode', 'roles.codeTaken');
     // Two requests racing for one code: the second one finds it taken by the unique key.
     const role = await insertRoleUnlessTaken(db, caller.tenantId, {
@@ -86,6 +100,7 @@ export function createRolesService(ctx: AppContext) {
   async function update(caller: AuthContext, input: RoleInput & { roleId: number }): Promise<void> {
     const role = await roleOf(caller, input.roleId);
     if (isReadOnly(role) && input.roleCode !== role.code) throw new AppError(409, 'roles.adminReadOnly');
+    assertMayUseCode(caller, role.code, input.roleCode);
     const same = await findRoleByCode(db, caller.tenantId, input.roleCode);
     if (same && same.id !== role.id) throw conflictOn('roleCode', 'roles.codeTaken');
     await updateRole(db, caller.tenantId, role.id, {
@@ -126,7 +141,8 @@ export function createRolesService(ctx: AppContext) {
   /**
    * Replaces a role's menus and resources in one transaction. Ids that are unknown (or routes that
    * need no grant) answer 422; the platform's own menus and routes for a role of another tenant
-   * answer 403. Either refuses the whole change.
+   * answer 403, and so does giving or taking a menu or resource the caller does not hold (unless
+   * it grants everything). Any of them refuses the whole change.
    */
   async function grant(
     caller: AuthContext,
@@ -154,6 +170,17 @@ export function createRolesService(ctx: AppContext) {
     const okResources = new Set(may.resources.map((r) => r.id));
     if (!menuIds.every((id) => okMenus.has(id)) || !resourceIds.every((id) => okResources.has(id))) {
       throw forbidden('roles.platformOnly');
+    }
+    // Nobody gives (or takes) a menu or resource it does not hold itself, unless it grants everything.
+    const mine = await grantScopeOf(db, caller);
+    if (!mine.everything) {
+      const held = await grantsOfRole(db, caller.tenantId, role.id);
+      if (
+        !withinScope(mine, 'menuIds', changedIds(held.menuIds, menuIds)) ||
+        !withinScope(mine, 'resourceIds', changedIds(held.resourceIds, resourceIds))
+      ) {
+        throw forbidden('roles.grantBeyondOwn');
+      }
     }
     await db.transaction(async (tx) => {
       await replaceGrants(tx, caller.tenantId, role.id, menuIds, resourceIds);

@@ -1,4 +1,4 @@
-import { PLATFORM_TENANT_ID, TEXT_MAX } from '@patrol/contracts';
+import { PLATFORM_TENANT_ID, TENANT_ADMIN_ROLE_CODE, TEXT_MAX } from '@patrol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { as, login, makeTenant, makeUser, menuId, type MadeUser } from '../../../test/factories.js';
@@ -20,7 +20,11 @@ describe('roles', () => {
   beforeAll(async () => {
     t = await createTestApp();
     tenantId = (await makeTenant(t)).id;
-    admin = await makeUser(t, tenantId, { grants: ROUTES.map((r) => r.replace(' ', ` ${BASE}/`)) });
+    // The tenant's administrator: it may give a role whatever the tenant may have.
+    admin = await makeUser(t, tenantId, {
+      roleCodes: [TENANT_ADMIN_ROLE_CODE],
+      grants: ROUTES.map((r) => r.replace(' ', ` ${BASE}/`)),
+    });
     token = await login(t.app, admin.account, admin.password);
   });
   afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import type { UserRobotIds, UserRobotsUser } from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { findTenantRobots } from '../robots/robots.shared.js';
 import { findUser } from '../users/users.shared.js';
 import {
@@ -10,7 +10,7 @@ import {
   replaceAssignments,
   tenantUsersWithRoles,
 } from './user-robots.repository.js';
-import { isFleetWide } from './user-robots.scope.js';
+import { isFleetWide, robotScope } from './user-robots.scope.js';
 
 /** The user-robot page: which robots each user of the tenant may see and control. */
 export function createUserRobotsService(ctx: AppContext) {
@@ -47,6 +47,14 @@ export function createUserRobotsService(ctx: AppContext) {
     const known = await findTenantRobots(db, caller.tenantId, wanted);
     if (known.length !== wanted.length) {
       throw new AppError(422, 'robots.notFound', undefined, [{ path: 'robotIds', key: 'robots.notFound' }]);
+    }
+    // Nobody gives (or takes) a robot it does not see itself; fleet-wide callers see them all.
+    const mine = await robotScope(db, caller);
+    if (mine !== null) {
+      const before = new Set(await assignedRobotIds(db, caller.tenantId, input.userId));
+      const after = new Set(wanted);
+      const changed = [...wanted.filter((id) => !before.has(id)), ...[...before].filter((id) => !after.has(id))];
+      if (changed.some((id) => !mine.has(id))) throw forbidden('robots.assignBeyondOwn');
     }
     await db.transaction((tx) => replaceAssignments(tx, caller.tenantId, input.userId, wanted));
     await bus.publish('robots.visibility', { userIds: [input.userId] });

@@ -97,6 +97,27 @@ describe('which users see which robots', () => {
     socket.ws.close();
   });
 
+  it('lets an operator give or take only the robots it sees itself, changing nothing otherwise', async () => {
+    await assign(operator.id, [robots[0]!.robotId]);
+    const colleague = await makeUser(t, tenantId);
+    await assign(colleague.id, [robots[2]!.robotId]);
+    const en = 'You can only give or take robots that you can see yourself';
+    // Not to itself: that would widen what it sees.
+    const self = await assign(operator.id, [robots[0]!.robotId, robots[1]!.robotId], operatorToken);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe(en);
+    // Not an unseen robot to anyone, nor taking one it does not see.
+    expect((await assign(colleague.id, [robots[1]!.robotId, robots[2]!.robotId], operatorToken)).statusCode).toBe(403);
+    expect((await assign(colleague.id, [], operatorToken)).statusCode).toBe(403);
+    expect(await liveIds(operatorToken)).toEqual([robots[0]!.robotId]);
+    const list = (await get(`/api/robot-server/user-robot/list?userId=${colleague.id}`, adminToken)).json().data;
+    expect(list.robotIds).toEqual([robots[2]!.robotId]);
+    // What it sees it may hand on, beside what the user already had.
+    const shared = await assign(colleague.id, [robots[0]!.robotId, robots[2]!.robotId], operatorToken);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json().data.robotIds).toEqual([robots[0]!.robotId, robots[2]!.robotId].sort((a, b) => a - b));
+  });
+
   it("refuses another tenant's robots and users, changing nothing", async () => {
     await assign(operator.id, [robots[0]!.robotId]);
     const other = await makeTenant(t);

@@ -9,19 +9,21 @@ import {
   type UpdatePasswordRequest,
   type UpdateUserInput,
   type UserRole,
+  type UserRoleOption,
   type UserRow,
   type UserSortColumn,
 } from '@patrol/contracts';
 import { STATUS } from '../../db/columns.js';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, conflictOn, notFound, unauthorized } from '../../platform/errors.js';
+import { AppError, conflictOn, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
 import { frozen } from '../../platform/route.js';
 import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { AccessService } from '../access/access.service.js';
+import { changedIds, roleChangeRefusal, roleRefusals } from '../roles/roles.shared.js';
 import {
   deleteUser,
   existingRoleIds,
@@ -166,6 +168,31 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
   }
 
   /**
+   * Refuses (403, nothing changed) giving or taking roles the caller may not: an administrator
+   * role unless the caller grants everything, or a role holding a menu or resource the caller
+   * does not hold.
+   */
+  async function assertMayChangeRoles(caller: AuthContext, roleIds: number[]) {
+    const refusal = await roleChangeRefusal(db, caller, roleIds);
+    if (refusal) throw forbidden(refusal);
+  }
+
+  /** The ids of the roles a user of the acting tenant holds (enabled or not). */
+  async function roleIdsOf(tenantId: number, userId: number): Promise<number[]> {
+    return ((await rolesOfUsers(db, tenantId, [userId])).get(userId) ?? []).map((r) => r.roleId);
+  }
+
+  /**
+   * A user holding a role the caller could not give is beyond the caller: it may not disable,
+   * delete or set the password of that user (403), which would take its account over or away.
+   */
+  async function assertWithinCaller(caller: AuthContext, userId: number) {
+    if (await roleChangeRefusal(db, caller, await roleIdsOf(caller.tenantId, userId))) {
+      throw forbidden('users.userBeyondOwn');
+    }
+  }
+
+  /**
    * A page of the acting tenant's users with their roles. Pages are kept by the access module
    * (frozen, so their JSON text is reused) until a user or role of the tenant changes.
    */
@@ -187,8 +214,15 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
     return rows.map((r) => toRow(r, roles.get(r.id) ?? []));
   }
 
-  async function roleOptions(caller: AuthContext): Promise<UserRole[]> {
-    return roleChoices(db, caller.tenantId);
+  /** The tenant's enabled roles, each saying whether the caller may give or take it. */
+  async function roleOptions(caller: AuthContext): Promise<UserRoleOption[]> {
+    const choices = await roleChoices(db, caller.tenantId);
+    const refused = await roleRefusals(
+      db,
+      caller,
+      choices.map((r) => r.roleId),
+    );
+    return choices.map((r) => ({ ...r, assignable: !refused.has(r.roleId) }));
   }
 
   /**
@@ -200,6 +234,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
       throw conflictOn('account', 'users.accountTaken');
     }
     const roleIds = await assertRoles(caller, input.roleIds);
+    await assertMayChangeRoles(caller, roleIds);
     const passwordHash = await hashPassword(input.password, ctx.config.scryptLogN);
     const user = await db.transaction(async (tx) => {
       const row = await insertUser(tx, caller.tenantId, {
@@ -218,6 +253,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
   async function update(caller: AuthContext, input: UpdateUserInput): Promise<UserRow> {
     await userOf(caller, input.userId);
     const roleIds = await assertRoles(caller, input.roleIds);
+    await assertMayChangeRoles(caller, changedIds(await roleIdsOf(caller.tenantId, input.userId), roleIds));
     await db.transaction(async (tx) => {
       await updateUserProfile(tx, caller.tenantId, input.userId, profileOf(input));
       await replaceUserRoles(tx, input.userId, roleIds);
@@ -231,6 +267,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
   async function setStatus(caller: AuthContext, userId: number, status: number): Promise<void> {
     await userOf(caller, userId);
     if (status !== STATUS.enabled && isSelf(caller, userId)) throw new AppError(409, 'users.cannotDisableSelf');
+    await assertWithinCaller(caller, userId);
     await setUserStatus(db, caller.tenantId, userId, status);
     await ctx.bus.publish('access.changed', {});
     if (status !== STATUS.enabled) await auth.revokeAll(caller.tenantId, [userId]);
@@ -239,6 +276,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
   /** An administrator sets a new password (checked by the rule in the browser); the user's sessions end. */
   async function resetPassword(caller: AuthContext, userId: number, password: string): Promise<void> {
     await userOf(caller, userId);
+    await assertWithinCaller(caller, userId);
     await updatePasswordHash(db, caller.tenantId, userId, await hashPassword(password, ctx.config.scryptLogN));
     await auth.revokeAll(caller.tenantId, [userId]);
   }
@@ -246,6 +284,7 @@ export function createUsersService(ctx: AppContext, auth: AuthService, access: A
   async function remove(caller: AuthContext, userId: number): Promise<void> {
     await userOf(caller, userId);
     if (isSelf(caller, userId)) throw new AppError(409, 'users.cannotDeleteSelf');
+    await assertWithinCaller(caller, userId);
     await auth.revokeAll(caller.tenantId, [userId]);
     await deleteUser(db, caller.tenantId, userId);
     await ctx.bus.publish('access.changed', {});

@@ -5,7 +5,7 @@ import {
   type ResetPasswordRequest,
   type SortRequest,
   type UpdateUserRequest,
-  type UserRole,
+  type UserRoleOption,
   type UserRow,
   type UserSortColumn,
   type UserStatusRequest,
@@ -31,7 +31,7 @@ export function exportUsers(filters: UserFilters & SortRequest<UserSortColumn>, 
 }
 
 /** GET the roles a user can be given. */
-export function fetchRoleOptions(signal?: AbortSignal): Promise<UserRole[]> {
+export function fetchRoleOptions(signal?: AbortSignal): Promise<UserRoleOption[]> {
   return call(usersApi.listUserRoleOptions, {}, { signal });
 }
 

@@ -177,13 +177,15 @@ export function UserFormModal({ dialog, onSaved }: Props) {
             'roleIds',
             <Select
               mode="multiple"
-              allowClear
+              allowClear={(roles.data ?? []).every((r) => r.assignable)}
               loading={roles.isFetching}
               placeholder={t('noRole')}
               optionFilterProp="label"
+              // A role the caller may not give or take stays as it is: shown, but not offered.
               options={(roles.data ?? []).map((r) => ({
                 value: r.roleId,
                 label: seededText('roleName', r.roleCode, r.roleName, lang),
+                disabled: !r.assignable,
               }))}
             />,
           )}
