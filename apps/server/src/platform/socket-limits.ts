@@ -1,0 +1,80 @@
+import type { WebSocket } from 'ws';
+
+/**
+ * The console socket's limits, in one place. The upgrade is open before sign-in, so whatever a
+ * peer can make the server hold before it authenticates is bounded here.
+ */
+export const SOCKET_LIMITS = {
+  /**
+   * Largest message a console may send, summed over its fragments (ws `maxPayload`). Console
+   * messages are a few hundred bytes (auth with a token, ping, subscribe); 64 KiB leaves room.
+   */
+  maxPayload: 64 * 1024,
+  /**
+   * Most fragments of one message (ws `maxFragments`). Browsers send a console message as one
+   * frame; without this, a peer could send a message as thousands of empty or one-byte fragments.
+   */
+  maxFragments: 64,
+  /** Most chunks of socket data ws keeps while it waits for the rest of a frame (ws `maxBufferedChunks`). */
+  maxBufferedChunks: 1024,
+  /** Sockets not yet authenticated, from one client address. */
+  maxPendingPerAddress: 16,
+  /** Sockets not yet authenticated, in total on this instance. */
+  maxPendingTotal: 512,
+  /** A socket closed by the server that has not finished the closing handshake by then is dropped. */
+  closeGraceMs: 1_000,
+} as const;
+
+/** The options of the ws server behind `@fastify/websocket`. */
+export const wsServerOptions = {
+  maxPayload: SOCKET_LIMITS.maxPayload,
+  maxFragments: SOCKET_LIMITS.maxFragments,
+  maxBufferedChunks: SOCKET_LIMITS.maxBufferedChunks,
+  perMessageDeflate: false,
+};
+
+/** Close code (1013, "try again later") for a socket beyond the caps on unauthenticated sockets. */
+export const SOCKET_CLOSE_BUSY = 1013;
+
+/**
+ * Closes a socket and drops its connection if the peer does not answer the close within
+ * `closeGraceMs`: a peer that keeps sending instead of closing does not hold the socket for the
+ * library's 30 s closing timeout.
+ */
+export function closeSocket(socket: WebSocket, code: number, reason: string): void {
+  if (socket.readyState === socket.CLOSED) return;
+  socket.close(code, reason);
+  const timer = setTimeout(() => socket.terminate(), SOCKET_LIMITS.closeGraceMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
+/** `host[:port]` of an Origin header, lower-cased; null when it is not an http(s) origin. */
+function originHost(origin: string): string | null {
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.host.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the console socket accepts a browser page of this Origin: the console's own host (the
+ * Host the request was sent to, as Fastify reads it, so also behind a trusted proxy) or one of
+ * `SOCKET_ORIGINS`. A request without Origin is not from a browser page (browsers always send it
+ * on a WebSocket upgrade): robots' tools and scripts are let through, as they must still sign in.
+ */
+export function socketOriginAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: readonly string[],
+): boolean {
+  if (origin === undefined) return true;
+  const fromHost = originHost(origin);
+  if (fromHost === null) return false;
+  if (host && fromHost === host.toLowerCase()) return true;
+  return allowed.some(
+    (entry) => originHost(entry) === fromHost && new URL(entry).protocol === new URL(origin).protocol,
+  );
+}
