@@ -99,6 +99,30 @@ describe('console socket limits', () => {
     15_000,
   );
 
+  it('closes a signed-in console that streams endless empty fragments, and keeps the others answered', async () => {
+    const watcher = await console_();
+    const flooder = await console_();
+    let open = true;
+    void flooder.closed.then(() => (open = false));
+    const socket = (flooder.ws as unknown as { _socket: import('node:net').Socket })._socket;
+    const empty = Buffer.alloc(0);
+    const batch = Buffer.concat(Array.from({ length: 1000 }, () => frame(CONTINUATION, false, empty)));
+    socket.write(frame(TEXT, false, empty));
+    const started = Date.now();
+    while (open && Date.now() - started < 3_000) {
+      if (!socket.destroyed) socket.write(batch);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const ended = await Promise.race([
+      flooder.closed,
+      new Promise((resolve) => setTimeout(() => resolve(null), 1_000)),
+    ]);
+    flooder.ws.terminate();
+    expect(ended).toMatchObject({ code: 1008 });
+    await answers(watcher);
+    watcher.ws.close();
+  });
+
   it('drops a socket whose fragmented message is never finished at the sign-in deadline', async () => {
     const watcher = await console_();
     const { ws, closed } = await stranger();
