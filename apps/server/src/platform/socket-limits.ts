@@ -49,11 +49,11 @@ export function closeSocket(socket: WebSocket, code: number, reason: string): vo
   socket.once('close', () => clearTimeout(timer));
 }
 
-/** `host[:port]` of an Origin header, lower-cased; null when it is not an http(s) origin. */
-function originHost(origin: string): string | null {
+/** The origin of an Origin header in its normal form; null when it is not an http(s) origin ('null', garbage). */
+function normalOrigin(origin: string): URL | null {
   try {
     const url = new URL(origin);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.host.toLowerCase() : null;
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
   } catch {
     return null;
   }
@@ -62,8 +62,9 @@ function originHost(origin: string): string | null {
 /**
  * Whether the console socket accepts a browser page of this Origin: the console's own host (the
  * Host the request was sent to, as Fastify reads it, so also behind a trusted proxy) or one of
- * `SOCKET_ORIGINS`. A request without Origin is not from a browser page (browsers always send it
- * on a WebSocket upgrade): robots' tools and scripts are let through, as they must still sign in.
+ * `SOCKET_ORIGINS` (in normal form, see config). A request without Origin is not from a browser page
+ * (browsers always send it on a WebSocket upgrade): tools and scripts are let through, as they must
+ * still sign in.
  */
 export function socketOriginAllowed(
   origin: string | undefined,
@@ -71,10 +72,8 @@ export function socketOriginAllowed(
   allowed: readonly string[],
 ): boolean {
   if (origin === undefined) return true;
-  const fromHost = originHost(origin);
-  if (fromHost === null) return false;
-  if (host && fromHost === host.toLowerCase()) return true;
-  return allowed.some(
-    (entry) => originHost(entry) === fromHost && new URL(entry).protocol === new URL(origin).protocol,
-  );
+  const url = normalOrigin(origin);
+  if (url === null) return false;
+  if (host && url.host === host.toLowerCase()) return true;
+  return allowed.includes(url.origin);
 }
