@@ -1,5 +1,3 @@
-import type { WebSocket } from 'ws';
-
 /**
  * The console socket's limits, in one place. The upgrade is open before sign-in, so whatever a
  * peer can make the server hold before it authenticates is bounded here.
@@ -21,8 +19,12 @@ export const SOCKET_LIMITS = {
   maxPendingPerAddress: 16,
   /** Sockets not yet authenticated, in total on this instance. */
   maxPendingTotal: 512,
-  /** A socket closed by the server that has not finished the closing handshake by then is dropped. */
-  closeGraceMs: 1_000,
+  /**
+   * A socket the server closes (or ws closes for breaking a limit) is dropped if the peer has not
+   * finished the closing handshake by then (ws `closeTimeout`, 30 s by default): a peer that keeps
+   * sending instead of closing does not hold its place that long.
+   */
+  closeTimeoutMs: 2_000,
 } as const;
 
 /** The options of the ws server behind `@fastify/websocket`. */
@@ -30,24 +32,12 @@ export const wsServerOptions = {
   maxPayload: SOCKET_LIMITS.maxPayload,
   maxFragments: SOCKET_LIMITS.maxFragments,
   maxBufferedChunks: SOCKET_LIMITS.maxBufferedChunks,
+  closeTimeout: SOCKET_LIMITS.closeTimeoutMs,
   perMessageDeflate: false,
 };
 
 /** Close code (1013, "try again later") for a socket beyond the caps on unauthenticated sockets. */
 export const SOCKET_CLOSE_BUSY = 1013;
-
-/**
- * Closes a socket and drops its connection if the peer does not answer the close within
- * `closeGraceMs`: a peer that keeps sending instead of closing does not hold the socket for the
- * library's 30 s closing timeout.
- */
-export function closeSocket(socket: WebSocket, code: number, reason: string): void {
-  if (socket.readyState === socket.CLOSED) return;
-  socket.close(code, reason);
-  const timer = setTimeout(() => socket.terminate(), SOCKET_LIMITS.closeGraceMs);
-  timer.unref();
-  socket.once('close', () => clearTimeout(timer));
-}
 
 /** The origin of an Origin header in its normal form; null when it is not an http(s) origin ('null', garbage). */
 function normalOrigin(origin: string): URL | null {

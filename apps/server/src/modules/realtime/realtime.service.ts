@@ -10,7 +10,7 @@ import {
 } from '@patrol/contracts';
 import type { WebSocket } from 'ws';
 import type { RealtimeHub, SocketConnection } from '../../platform/hub.js';
-import { closeSocket, SOCKET_CLOSE_BUSY, SOCKET_LIMITS } from '../../platform/socket-limits.js';
+import { SOCKET_CLOSE_BUSY, SOCKET_LIMITS } from '../../platform/socket-limits.js';
 import type { AccessService } from '../access/access.service.js';
 
 /** setTimeout cannot wait longer than this. */
@@ -73,12 +73,12 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
     const release = holdPending(address);
     if (!release) {
       log.warn({ address }, 'console socket refused: too many unauthenticated sockets');
-      closeSocket(socket, SOCKET_CLOSE_BUSY, 'too many unauthenticated sockets');
+      socket.close(SOCKET_CLOSE_BUSY, 'too many unauthenticated sockets');
       return;
     }
     let conn: SocketConnection | null = null;
     let expiry: NodeJS.Timeout | undefined;
-    const refuse = () => closeSocket(socket, SOCKET_CLOSE_UNAUTHORIZED, 'unauthorized');
+    const refuse = () => socket.close(SOCKET_CLOSE_UNAUTHORIZED, 'unauthorized');
     const reply = (message: SocketServerMessage) => socket.send(JSON.stringify(message));
 
     const authTimer = setTimeout(() => {
