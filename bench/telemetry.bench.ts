@@ -199,26 +199,28 @@ async function main() {
     const latencies: number[] = [];
     let measuring = false;
     let socketMessages = 0;
-    const sockets = await Promise.all(
-      Array.from({ length: CONSOLES }, () => {
-        const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws/msg/${login.user.userId}`);
+    // One console after another, each until it is signed in: the server caps the sockets of one
+    // address that have not signed in yet.
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < CONSOLES; i++) {
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws/msg/${login.user.userId}`);
+      const ready = new Promise<WebSocket>((resolve, reject) => {
         ws.on('message', (data) => {
           const message = JSON.parse(data.toString()) as SocketServerMessage;
-          if (message.type === 'ready') ws.send(JSON.stringify({ type: 'subscribe', topic: 'robots' }));
+          if (message.type === 'ready') {
+            ws.send(JSON.stringify({ type: 'subscribe', topic: 'robots' }));
+            resolve(ws);
+          }
           if (message.type !== 'robots' || message.full || !measuring) return;
           socketMessages++;
           const now = Date.now();
           for (const robot of message.data) if (robot.state) latencies.push(now - robot.state.ts);
         });
-        return new Promise<WebSocket>((resolve, reject) => {
-          ws.once('open', () => {
-            ws.send(JSON.stringify({ type: 'auth', token: login.token }));
-            resolve(ws);
-          });
-          ws.once('error', reject);
-        });
-      }),
-    );
+        ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token: login.token })));
+        ws.once('error', reject);
+      });
+      sockets.push(await ready);
+    }
 
     /** The server's own counts, from its first service-list report made at `notBefore` (epoch ms) or later. */
     const report = async (notBefore: number) => {

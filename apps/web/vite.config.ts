@@ -38,7 +38,9 @@ function precompress(): Plugin {
   };
 }
 
-const api = { target: 'http://localhost:8080', changeOrigin: true, ws: true };
+// The Host header is passed on as the browser sent it: the server accepts the console socket only
+// from a page of the host it was asked on (or SOCKET_ORIGINS).
+const api = { target: 'http://localhost:8080', changeOrigin: false, ws: true };
 
 export default defineConfig({
   plugins: [react(), precompress()],

@@ -34,6 +34,7 @@ import { hubPlugin } from './platform/hub.plugin.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { provisionerPlugin } from './platform/provisioner.plugin.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
+import { wsServerOptions } from './platform/socket-limits.js';
 import { DEFAULT_WEB_DIST, staticWebPlugin } from './platform/static-web.js';
 
 export type BuildAppOptions = {
@@ -87,7 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // HTTP: security headers, the API's description at /docs, sockets.
   app.register(securityHeadersPlugin);
   app.register(openApiPlugin);
-  app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // The console socket's bounds on what a peer may send: platform/socket-limits.ts.
+  app.register(websocket, { options: wsServerOptions });
 
   // The platform: app.bus, app.ctx (database, config, the API's routes), app.hub, app.provisioner.
   app.register(busPlugin, { bus: options.bus });

@@ -46,6 +46,8 @@ export type TestAppOptions = {
   mqttShareGroup?: string;
   /** Print the server's logs (debugging). */
   logs?: boolean;
+  /** SOCKET_ORIGINS: origins besides the console's own host whose pages may open the console socket. */
+  socketOrigins?: string[];
   /** The embedded broker on its own thread, as the product runs it; on the test's thread by default. */
   brokerThread?: boolean;
 };
@@ -127,6 +129,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     adminPassword: options.adminPassword === undefined ? TEST_ADMIN_PASSWORD : options.adminPassword,
     dataDir: options.dataDir ?? '/nonexistent',
     logLevel: options.logs ? 'debug' : 'silent',
+    socketOrigins: options.socketOrigins ?? [],
   };
   const owned = options.database ? null : await openTestDatabase();
   const database = options.database ?? owned!.database;

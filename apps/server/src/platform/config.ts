@@ -36,6 +36,11 @@ export type AppConfig = {
   scryptLogN: number;
   /** Trust X-Forwarded-For from a reverse proxy: true, or the proxy addresses. */
   trustProxy: boolean | string[];
+  /**
+   * Origins (`https://console.example.com`) whose pages may open the console socket besides the
+   * console's own host (SOCKET_ORIGINS, comma-separated).
+   */
+  socketOrigins: string[];
   /** The console build to serve; null for the repository's apps/web/dist. */
   webDist: string | null;
 };
@@ -53,6 +58,25 @@ const port = (value: string | undefined, fallback: number): number => {
     throw new Error(`PORT must be an integer from 0 to 65535, got "${v}"`);
   return n;
 };
+
+const list = (value: string | undefined): string[] =>
+  (text(value) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const origins = (value: string | undefined): string[] =>
+  list(value).map((entry) => {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new Error(`SOCKET_ORIGINS must list origins like https://console.example.com, got "${entry}"`);
+    }
+    if (!['http:', 'https:'].includes(url.protocol))
+      throw new Error(`SOCKET_ORIGINS must list http or https origins, got "${entry}"`);
+    return url.origin;
+  });
 
 const trustProxy = (value: string | undefined): boolean | string[] => {
   const v = text(value);
@@ -85,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: text(env.REDIS_URL),
     scryptLogN: DEFAULT_SCRYPT_LOG_N,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    socketOrigins: origins(env.SOCKET_ORIGINS),
     webDist: text(env.WEB_DIST) ? path.resolve(text(env.WEB_DIST)!) : null,
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '@patrol/contracts';
 import type { WebSocket } from 'ws';
 import type { RealtimeHub, SocketConnection } from '../../platform/hub.js';
+import { SOCKET_CLOSE_BUSY, SOCKET_LIMITS } from '../../platform/socket-limits.js';
 import type { AccessService } from '../access/access.service.js';
 
 /** setTimeout cannot wait longer than this. */
@@ -29,9 +30,32 @@ export type TopicProvider = {
  * with 4401, and so does the session's expiry. Once authenticated the socket joins the hub, `ping`
  * is answered `pong`, and `subscribe`/`unsubscribe` follow a topic offered by the module that owns
  * it (the `robots` topic is monitoring's).
+ *
+ * Sockets not yet authenticated are capped per client address and in total
+ * (`SOCKET_LIMITS`); one beyond a cap is closed at once with 1013.
  */
 export function createRealtimeService(deps: { access: Pick<AccessService, 'resolveCaller'>; hub: RealtimeHub }) {
   const topics = new Map<SocketTopic, TopicProvider>();
+  /** Sockets not yet authenticated, by client address, and their total. */
+  const pendingByAddress = new Map<string, number>();
+  let pendingTotal = 0;
+
+  /** Counts a new unauthenticated socket; false when a cap is reached. The returned release is idempotent. */
+  function holdPending(address: string): (() => void) | null {
+    const fromAddress = pendingByAddress.get(address) ?? 0;
+    if (fromAddress >= SOCKET_LIMITS.maxPendingPerAddress || pendingTotal >= SOCKET_LIMITS.maxPendingTotal) return null;
+    pendingByAddress.set(address, fromAddress + 1);
+    pendingTotal++;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      pendingTotal--;
+      const left = (pendingByAddress.get(address) ?? 1) - 1;
+      if (left > 0) pendingByAddress.set(address, left);
+      else pendingByAddress.delete(address);
+    };
+  }
 
   /** A module offers a topic to the consoles; each topic has one owner. */
   function offer(topic: SocketTopic, provider: TopicProvider): void {
@@ -44,8 +68,14 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
     return socketTopics.filter((topic) => !topics.has(topic));
   }
 
-  /** Takes over an upgraded socket of the console of `userId`. */
-  function accept(socket: WebSocket, userId: number, log: FastifyBaseLogger): void {
+  /** Takes over an upgraded socket of the console of `userId`, opened from `address`. */
+  function accept(socket: WebSocket, userId: number, address: string, log: FastifyBaseLogger): void {
+    const release = holdPending(address);
+    if (!release) {
+      log.warn({ address }, 'console socket refused: too many unauthenticated sockets');
+      socket.close(SOCKET_CLOSE_BUSY, 'too many unauthenticated sockets');
+      return;
+    }
     let conn: SocketConnection | null = null;
     let expiry: NodeJS.Timeout | undefined;
     const refuse = () => socket.close(SOCKET_CLOSE_UNAUTHORIZED, 'unauthorized');
@@ -55,6 +85,7 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
       if (!conn) refuse();
     }, SOCKET_AUTH_TIMEOUT_MS);
     socket.once('close', () => {
+      release();
       clearTimeout(authTimer);
       clearTimeout(expiry);
     });
@@ -107,6 +138,7 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
         if (!session || session.userId !== userId) return refuse();
         if (socket.readyState !== socket.OPEN) return;
         clearTimeout(authTimer);
+        release();
         conn = {
           socket,
           userId,
