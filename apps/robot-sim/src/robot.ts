@@ -103,12 +103,13 @@ export class SimRobot {
     this.position = options.route.points[0]!;
   }
 
-  /** A fresh MQTT password: a JWT signed with the robot's key. */
+  /** A fresh MQTT password: a JWT signed with the robot's key, with an id of its own (a token opens one connection). */
   async token(): Promise<string> {
     const key = await importPKCS8(this.options.privateKey, 'EdDSA');
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ kv: this.options.keyVersion })
       .setProtectedHeader({ alg: 'EdDSA' })
+      .setJti(randomUUID())
       .setSubject(this.serial)
       .setIssuedAt(now)
       .setExpirationTime(now + this.options.tokenTtlS)
@@ -147,8 +148,12 @@ export class SimRobot {
       },
     });
     this.client = client;
-    // Keep a valid token for reconnects.
+    // Keep a valid, unused token for reconnects: a fresh one once connected (the broker accepts
+    // each token once), and again before it expires.
     if (!derived) {
+      client.on('connect', () => {
+        void this.token().then((t) => (client.options.password = t));
+      });
       this.tokenTimer = setInterval(
         () => {
           void this.token().then((t) => (client.options.password = t));
