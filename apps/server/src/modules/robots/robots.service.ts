@@ -271,6 +271,11 @@ export function createRobotsService(
       }
       await setRobotsTenant(tx, ids, target.id);
     });
+    // Robots leaving a disabled tenant were disabled on a broker that enforces identities.
+    await provisioner?.setRobotsEnabled(
+      found.map((r) => r.serialNumber),
+      true,
+    );
     await changed(ids);
     return { moved: ids.length };
   }
@@ -318,10 +323,23 @@ export function createRobotsService(
     return (await listTenantRobots(db, tenantId)).map((robot) => robot.serialNumber);
   }
 
-  /** Forgets admissions when a tenant's status or its robots change; returns the unsubscribe. */
-  function watch(): () => void {
+  /**
+   * Forgets admissions when a tenant's status or its robots change, and on a broker that enforces
+   * identities (dynamic security) disables or enables the tenant's robots' clients there; returns
+   * the unsubscribe.
+   */
+  function watch(log?: { error(obj: object, msg: string): void }): () => void {
     const forget = () => admissions.clear();
-    const off = [bus.subscribe('tenants.status', forget), bus.subscribe('robots.changed', forget)];
+    const off = [
+      bus.subscribe('tenants.status', ({ tenantId, enabled }) => {
+        forget();
+        if (!provisioner) return;
+        serialsOfTenant(tenantId)
+          .then((serials) => provisioner.setRobotsEnabled(serials, enabled))
+          .catch((error: unknown) => log?.error({ err: error, tenantId }, "robots' broker clients not updated"));
+      }),
+      bus.subscribe('robots.changed', forget),
+    ];
     return () => off.forEach((unsubscribe) => unsubscribe());
   }
 
