@@ -142,8 +142,10 @@ export function createRobotsService(
   const changed = (robotIds: number[]) => bus.publish('robots.changed', { robotIds });
   const tokens = createTokenLedger();
   // Whether a serial's messages are taken (its tenant is enabled), by serial; a pending read is kept
-  // too, so that a robot's messages that wait for it are still handled in their order.
+  // too, so that a robot's messages that wait for it are still handled in their order. `placed` is
+  // the robot and tenant each known serial was decided on, to update only what a change touches.
   const admissions = new Map<string, boolean | Promise<boolean>>();
+  const placed = new Map<string, { robotId: number; tenantId: number }>();
 
   async function robotOf(caller: AuthContext, robotId: number): Promise<RobotDbRow> {
     const row = await findRobot(db, caller.tenantId, robotId);
@@ -306,16 +308,30 @@ export function createRobotsService(
   function admits(serial: string): boolean | Promise<boolean> {
     const known = admissions.get(serial);
     if (known !== undefined) return known;
-    const reading = findRobotBySerial(db, serial).then(
-      async (robot) => !robot || (await tenantEnabled(robot)),
-      () => true,
+    const reading = (async () => {
+      const robot = await findRobotBySerial(db, serial);
+      if (!robot) return true;
+      placed.set(serial, { robotId: robot.id, tenantId: robot.tenantId });
+      return tenantEnabled(robot);
+    })();
+    const entry: Promise<boolean> = reading.then(
+      (ok) => {
+        if (admissions.get(serial) === entry) admissions.set(serial, ok);
+        return ok;
+      },
+      (error: unknown) => {
+        // Read again next time; this message is dropped (and logged) by the gateway.
+        if (admissions.get(serial) === entry) admissions.delete(serial);
+        throw error;
+      },
     );
-    const entry = reading.then((ok) => {
-      if (admissions.get(serial) === entry) admissions.set(serial, ok);
-      return ok;
-    });
     admissions.set(serial, entry);
     return entry;
+  }
+
+  /** Drops the answers still being read: they may have read what has just changed. */
+  function forgetPending() {
+    for (const [serial, known] of admissions) if (typeof known !== 'boolean') admissions.delete(serial);
   }
 
   /** Serial numbers of a tenant's robots (to disconnect them when it is disabled). */
@@ -329,16 +345,27 @@ export function createRobotsService(
    * the unsubscribe.
    */
   function watch(log?: { error(obj: object, msg: string): void }): () => void {
-    const forget = () => admissions.clear();
     const off = [
       bus.subscribe('tenants.status', ({ tenantId, enabled }) => {
-        forget();
+        // The tenant's known robots take its new status at once, without a read.
+        forgetPending();
+        for (const [serial, at] of placed) if (at.tenantId === tenantId) admissions.set(serial, enabled);
         if (!provisioner) return;
         serialsOfTenant(tenantId)
           .then((serials) => provisioner.setRobotsEnabled(serials, enabled))
           .catch((error: unknown) => log?.error({ err: error, tenantId }, "robots' broker clients not updated"));
       }),
-      bus.subscribe('robots.changed', forget),
+      bus.subscribe('robots.changed', ({ robotIds }) => {
+        // Changed robots are read again, and so are serials that named no robot (one may be registered now).
+        forgetPending();
+        const ids = new Set(robotIds);
+        for (const [serial, at] of placed) {
+          if (!ids.has(at.robotId)) continue;
+          placed.delete(serial);
+          admissions.delete(serial);
+        }
+        for (const serial of admissions.keys()) if (!placed.has(serial)) admissions.delete(serial);
+      }),
     ];
     return () => off.forEach((unsubscribe) => unsubscribe());
   }
