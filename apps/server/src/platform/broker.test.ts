@@ -203,6 +203,23 @@ describe('the embedded broker against a misbehaving robot', () => {
     expect(server.received.length).toBeGreaterThanOrEqual(ROBOT_PUBLISH_RATE_LIMIT);
   });
 
+  it('still publishes the last will of a robot cut off for publishing too fast', async () => {
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', verifyRobot: async () => true, log });
+    const server = await serverClient(broker, ['online']);
+    clients.push(server.client);
+    const will = {
+      topic: 'patrol/WILL-1/online',
+      payload: Buffer.from('{"online":false}'),
+      qos: 1 as const,
+      retain: true,
+    };
+    const robot = await connectRobot(broker.url, 'WILL-1', { will });
+    clients.push(robot);
+    for (let i = 0; i < 30 && robot.connected; i++) robot.publish('patrol/WILL-1/state', `{"ts":${i}}`, { qos: 0 });
+    expect(await closed(robot)).toBe(true);
+    await until(() => server.received.some((m) => m.topic === 'patrol/WILL-1/online'));
+  });
+
   it('refuses a serial number that connects too often in a minute with CONNACK 3, and logs it once', async () => {
     const { logger, lines } = capturingLog();
     broker = await startEmbeddedBroker({

@@ -240,7 +240,10 @@ export async function startEmbeddedBroker(options: {
         );
         return callback(new Error(`robot ${client.id} sent ${size} bytes to ${packet.topic}`));
       }
-      if (!take(client.id)) {
+      // The last will is the robot's own "offline": it is published when the robot is cut off, also for
+      // publishing too fast, so it never counts against the allowance.
+      const will = packet === (client as unknown as { will?: unknown }).will;
+      if (!will && !take(client.id)) {
         logRate((extra) =>
           options.log.warn(
             { clientId: client.id, address: address(client), rate, ...extra },

@@ -15,6 +15,7 @@ describe('the MQTT gateway drops what the console must not store, whichever brok
   let carrier: mqtt.MqttClient;
   const lines: { msg: string; [key: string]: unknown }[] = [];
   const uploads: string[] = [];
+  const presence: string[] = [];
   let probed = false;
   beforeAll(async () => {
     broker = await startEmbeddedBroker({
@@ -29,6 +30,9 @@ describe('the MQTT gateway drops what the console must not store, whichever brok
       username: SERVER_MQTT_USERNAME,
       password: broker.serverPassword,
       log: pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) }),
+    });
+    gateway.on('online', (serial, payload) => {
+      presence.push(`${serial}:${String((payload as { online: boolean }).online)}`);
     });
     gateway.on('upload', (serial, payload) => {
       if (serial === 'PROBE') probed = true;
@@ -79,5 +83,13 @@ describe('the MQTT gateway drops what the console must not store, whichever brok
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(uploads).toEqual(['ON-1:kept.jpg']);
     expect(lines.filter((line) => line.msg.includes('disabled tenant'))).toHaveLength(1);
+  });
+
+  it('takes a refused robot going offline (its last will), and nothing else of its presence', async () => {
+    await carrier.publishAsync('patrol/OFF-2/online', JSON.stringify({ online: true }), { qos: 1 });
+    await carrier.publishAsync('patrol/OFF-2/online', JSON.stringify({ online: false }), { qos: 1 });
+    await until(() => presence.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(presence).toEqual(['OFF-2:false']);
   });
 });

@@ -88,14 +88,7 @@ export async function startMqttGateway(options: {
   });
   client.on('error', (error) => options.log.warn({ err: error }, 'mqtt: client error'));
   client.on('offline', () => options.log.warn('mqtt: broker unreachable, retrying'));
-  const dispatch = (list: InboundHandler[], serial: string, topic: string, buffer: Buffer) => {
-    let payload: unknown;
-    try {
-      payload = JSON.parse(buffer.toString('utf8'));
-    } catch {
-      options.log.warn({ topic }, 'mqtt: dropped a message that is not JSON');
-      return;
-    }
+  const dispatch = (list: InboundHandler[], serial: string, topic: string, payload: unknown) => {
     for (const handler of list) {
       Promise.resolve(handler(serial, payload, topic)).catch((error: unknown) =>
         options.log.error({ err: error, topic }, 'mqtt: message handler failed'),
@@ -122,13 +115,21 @@ export async function startMqttGateway(options: {
       );
       return;
     }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(buffer.toString('utf8'));
+    } catch {
+      options.log.warn({ topic }, 'mqtt: dropped a message that is not JSON');
+      return;
+    }
+    // A robot going offline (its last will, when it is disconnected because its tenant was disabled)
+    // is taken whatever the gate says, in its turn, so that it never stays online on the map.
+    const offline = parsed.kind === 'online' && (payload as { online?: unknown } | null)?.online === false;
+    const decide = (ok: boolean) =>
+      ok || offline ? dispatch(list, parsed.serial, topic, payload) : refused(parsed.serial, topic);
     const verdict = gate ? gate(parsed.serial) : true;
-    if (verdict === true) return dispatch(list, parsed.serial, topic, buffer);
-    if (verdict === false) return refused(parsed.serial, topic);
-    verdict.then(
-      (ok) => (ok ? dispatch(list, parsed.serial, topic, buffer) : refused(parsed.serial, topic)),
-      (error: unknown) => options.log.error({ err: error, topic }, 'mqtt: message check failed'),
-    );
+    if (typeof verdict === 'boolean') return decide(verdict);
+    verdict.then(decide, (error: unknown) => options.log.error({ err: error, topic }, 'mqtt: message check failed'));
   });
 
   await new Promise<void>((resolve) => {

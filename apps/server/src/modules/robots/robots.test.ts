@@ -312,14 +312,29 @@ describe('robots of a disabled tenant', () => {
       protocolVersion: 4,
     });
     try {
-      const client = await connectRaw(url, robot.serial, await tokenFor(robot));
+      const client = await mqtt.connectAsync(url, {
+        clientId: robot.serial,
+        username: robot.serial,
+        password: await tokenFor(robot),
+        reconnectPeriod: 0,
+        will: {
+          topic: `patrol/${robot.serial}/online`,
+          payload: Buffer.from('{"online":false}'),
+          qos: 1,
+          retain: true,
+        },
+      });
+      await client.publishAsync(`patrol/${robot.serial}/online`, JSON.stringify({ online: true }), { qos: 1 });
       await client.publishAsync(`patrol/${robot.serial}/upload`, record('before.jpg'), { qos: 1 });
+      await until(async () => (await findRobotBySerial(t.db, robot.serial))?.online, 8000, 'online');
       await until(async () => (await uploads()).length === 1 || undefined, 8000, 'the first upload');
 
       const gone = new Promise<void>((resolve) => client.once('close', () => resolve()));
       expect((await setStatus(0)).statusCode).toBe(200);
       await gone;
       client.end(true);
+      // Its last will still takes it off the map.
+      await until(async () => (await findRobotBySerial(t.db, robot.serial))?.online === false, 8000, 'offline');
       await expect(connectRaw(url, robot.serial, await tokenFor(robot))).rejects.toThrow(/authoriz|password/i);
       await carrier.publishAsync(`patrol/${robot.serial}/upload`, record('while-disabled.jpg'), { qos: 1 });
       // Sentinel: a robot of an enabled tenant, whose upload is carried after the refused one, is stored.
