@@ -41,6 +41,8 @@ export type SimRobotOptions = {
   auth?: 'token' | 'derived';
   /** Lifetime of the MQTT token, s (3600 at most). */
   tokenTtlS?: number;
+  /** PEM of the CA that signed the broker's certificate, for `mqtts://` with a private CA. */
+  ca?: string;
   /** Called for what the robot does, for logs. */
   onLog?: (line: string) => void;
 };
@@ -68,7 +70,7 @@ const jitter = (span: number) => (Math.random() - 0.5) * span;
  */
 export class SimRobot {
   readonly serial: string;
-  private readonly options: Required<Omit<SimRobotOptions, 'onLog'>> & Pick<SimRobotOptions, 'onLog'>;
+  private readonly options: Required<Omit<SimRobotOptions, 'onLog' | 'ca'>> & Pick<SimRobotOptions, 'onLog' | 'ca'>;
   private client: MqttClient | null = null;
   private timer: NodeJS.Timeout | undefined;
   private tokenTimer: NodeJS.Timeout | undefined;
@@ -135,6 +137,7 @@ export class SimRobot {
       clientId: this.serial,
       username: this.serial,
       password,
+      ...(this.options.ca ? { ca: this.options.ca } : {}),
       protocolVersion: 4,
       clean: true,
       keepalive: 30,

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect as connectTcp } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -6,7 +7,8 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROBOT_PUBLISH_RATE_LIMIT } from '@patrol/contracts';
+import { DEFAULT_MAP_CENTER, ROBOT_PUBLISH_RATE_LIMIT } from '@patrol/contracts';
+import { makeRoute, SimRobot } from '@patrol/robot-sim';
 import { until } from '../../test/robots.js';
 import { SERVER_MQTT_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 
@@ -382,6 +384,18 @@ describe('where the embedded broker listens', () => {
       const robot = await connectRobot(`mqtts://127.0.0.1:${broker.tlsPort}`, 'TLS-1', { ca: cert });
       expect(robot.connected).toBe(true);
       await robot.endAsync();
+      // The simulator, given the CA (`--ca`), connects over TLS too.
+      const sim = new SimRobot({
+        serial: 'TLS-SIM',
+        privateKey: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        keyVersion: 1,
+        brokerUrl: `mqtts://127.0.0.1:${broker.tlsPort}`,
+        route: makeRoute(DEFAULT_MAP_CENTER, 0),
+        ca: cert,
+      });
+      await sim.connect();
+      expect(sim.connected).toBe(true);
+      await sim.disconnect();
       // A client that does not trust the certificate is not let in.
       await expect(
         connectRobot(`mqtts://127.0.0.1:${broker.tlsPort}`, 'TLS-2', {
