@@ -17,6 +17,7 @@ const { values } = parseArgs({
     speed: { type: 'string', default: '1.5' },
     keys: { type: 'string', default: join(process.env.DATA_DIR ?? './data', 'robot-sim-keys.json') },
     auth: { type: 'string', default: process.env.MQTT_DYNSEC === '1' ? 'derived' : 'token' },
+    ca: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -26,7 +27,8 @@ if (values.help) {
   --robots N       how many robots (20)
   --tenant T       tenant id or code to register them in (the account's own tenant)
   --api URL        the console (http://127.0.0.1:$PORT or :8080)
-  --mqtt URL       the broker (MQTT_URL, or mqtt://127.0.0.1:$MQTT_PORT or :1883)
+  --mqtt URL       the broker (MQTT_URL, or mqtt://127.0.0.1:$MQTT_PORT or :1883); mqtts://host:8883 for TLS
+  --ca FILE        the CA certificate (PEM) that signed the broker's TLS certificate, when it is not a public one
   --account A      console account that registers the robots (admin)
   --password P     its password (PATROL_ADMIN_PASSWORD, or the first start's initial-admin-password file)
   --prefix P       serial numbers P-0001... (SIM); existing ones are reused
@@ -55,6 +57,7 @@ const fleet = await startFleet({
   speed: Number(values.speed),
   keysFile: values.keys,
   auth: values.auth === 'derived' ? 'derived' : 'token',
+  ...(values.ca ? { ca: await readFile(values.ca, 'utf8') } : {}),
   onLog: (line) => console.log(line),
 });
 console.log(`${fleet.robots.length} robots connected to ${values.mqtt}, patrolling. Ctrl-C stops them.`);

@@ -25,7 +25,7 @@ export type FleetOptions = {
   /** Scales the patrol loops (1 = about 80 x 50 m). */
   routeSize?: number;
   onLog?: (line: string) => void;
-} & Partial<Pick<SimRobotOptions, 'speed' | 'telemetryMs' | 'eventChance' | 'uploadChance' | 'auth'>>;
+} & Partial<Pick<SimRobotOptions, 'speed' | 'telemetryMs' | 'eventChance' | 'uploadChance' | 'auth' | 'ca'>>;
 
 export type Fleet = {
   robots: SimRobot[];
@@ -87,6 +87,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         ...(options.uploadChance !== undefined ? { uploadChance: options.uploadChance } : {}),
         ...(options.onLog ? { onLog: options.onLog } : {}),
         ...(options.auth ? { auth: options.auth } : {}),
+        ...(options.ca ? { ca: options.ca } : {}),
       }),
     );
   }

@@ -41,6 +41,8 @@ export type SimRobotOptions = {
   auth?: 'token' | 'derived';
   /** Lifetime of the MQTT token, s (3600 at most). */
   tokenTtlS?: number;
+  /** PEM of the CA that signed the broker's certificate, for `mqtts://` with a private CA. */
+  ca?: string;
   /** Called for what the robot does, for logs. */
   onLog?: (line: string) => void;
 };
@@ -68,7 +70,7 @@ const jitter = (span: number) => (Math.random() - 0.5) * span;
  */
 export class SimRobot {
   readonly serial: string;
-  private readonly options: Required<Omit<SimRobotOptions, 'onLog'>> & Pick<SimRobotOptions, 'onLog'>;
+  private readonly options: Required<Omit<SimRobotOptions, 'onLog' | 'ca'>> & Pick<SimRobotOptions, 'onLog' | 'ca'>;
   private client: MqttClient | null = null;
   private timer: NodeJS.Timeout | undefined;
   private tokenTimer: NodeJS.Timeout | undefined;
@@ -103,12 +105,13 @@ export class SimRobot {
     this.position = options.route.points[0]!;
   }
 
-  /** A fresh MQTT password: a JWT signed with the robot's key. */
+  /** A fresh MQTT password: a JWT signed with the robot's key, with an id of its own (a token opens one connection). */
   async token(): Promise<string> {
     const key = await importPKCS8(this.options.privateKey, 'EdDSA');
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ kv: this.options.keyVersion })
       .setProtectedHeader({ alg: 'EdDSA' })
+      .setJti(randomUUID())
       .setSubject(this.serial)
       .setIssuedAt(now)
       .setExpirationTime(now + this.options.tokenTtlS)
@@ -134,6 +137,7 @@ export class SimRobot {
       clientId: this.serial,
       username: this.serial,
       password,
+      ...(this.options.ca ? { ca: this.options.ca } : {}),
       protocolVersion: 4,
       clean: true,
       keepalive: 30,
@@ -147,8 +151,12 @@ export class SimRobot {
       },
     });
     this.client = client;
-    // Keep a valid token for reconnects.
+    // Keep a valid, unused token for reconnects: a fresh one once connected (the broker accepts
+    // each token once), and again before it expires.
     if (!derived) {
+      client.on('connect', () => {
+        void this.token().then((t) => (client.options.password = t));
+      });
       this.tokenTimer = setInterval(
         () => {
           void this.token().then((t) => (client.options.password = t));

@@ -118,8 +118,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.register(brokerPlugin, (parent) => ({
     verifyRobot: parent.robots.verifyConnect,
     forgetPresence: parent.robots.setAllOffline,
+    serialsOfTenant: parent.robots.serialsOfTenant,
   }));
-  app.register(gatewayPlugin);
+  // Robots of a disabled tenant: their messages are dropped, whichever broker carries them.
+  app.register(gatewayPlugin, (parent) => ({ admit: parent.robots.admits }));
   app.register(monitoringPlugin);
   app.register(commandsPlugin);
   app.register(uploadsPlugin);

@@ -50,6 +50,8 @@ export type TestAppOptions = {
   socketOrigins?: string[];
   /** The embedded broker on its own thread, as the product runs it; on the test's thread by default. */
   brokerThread?: boolean;
+  /** The environment the settings are read from (HOST, MQTT_HOST, MQTT_TLS_*...); none by default. */
+  env?: NodeJS.ProcessEnv;
 };
 
 /**
@@ -114,7 +116,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
 /** Builds the whole server in-process on a fresh, seeded database, ready for `app.inject`. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config: AppConfig = {
-    ...loadConfig({}),
+    ...loadConfig(options.env ?? {}),
     // Cheap hashes: the suite signs in hundreds of times. Stored hashes carry their own cost.
     scryptLogN: 10,
     mqttPort: 0,

@@ -28,8 +28,25 @@ export function parseRobotTopic(topic: string): { serial: string; kind: RobotTop
 export const ROBOT_TOKEN_MAX_TTL_S = 3600;
 /** Clock difference tolerated between a robot and the server when checking `iat` and `exp`. */
 export const ROBOT_TOKEN_SKEW_S = 60;
-/** A robot that publishes more than this many messages a second is refused the excess (embedded broker). */
+/**
+ * A robot may publish this many messages a second on average, in bursts of at most as many (a token
+ * bucket per serial number, kept across reconnects); the embedded broker refuses the excess.
+ */
 export const ROBOT_PUBLISH_RATE_LIMIT = 20;
+/** Connections a robot (a serial number) may open a minute on the embedded broker; the next are refused. */
+export const ROBOT_RECONNECT_LIMIT_PER_MINUTE = 10;
+/**
+ * Largest payload, in bytes, of each kind of robot message. Telemetry, presence, events and replies
+ * are small JSON documents; an upload message is the record of a file (its URL and metadata), never
+ * the file, so it is bounded too. A larger message is refused and not stored.
+ */
+export const ROBOT_MESSAGE_MAX_BYTES: Readonly<Record<(typeof ROBOT_PUBLISH_TOPICS)[number], number>> = {
+  state: 8 * 1024,
+  online: 1024,
+  event: 16 * 1024,
+  'cmd/reply': 4 * 1024,
+  upload: 64 * 1024,
+};
 /**
  * Robots one embedded broker accepts at once; it refuses the next with CONNACK 3 (server
  * unavailable). Beyond this, run an external broker (MQTT_URL).

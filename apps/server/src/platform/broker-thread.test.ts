@@ -23,7 +23,7 @@ describe('the embedded broker on its own thread (MQTT_BROKER_THREAD=1)', () => {
     await broker?.close();
   });
 
-  it('checks robots with the main thread, keeps its limit, and carries telemetry to the server', async () => {
+  it('checks robots with the main thread, keeps its limit, carries telemetry to the server and disconnects robots on demand', async () => {
     const checked: string[] = [];
     broker = await startEmbeddedBrokerThread({
       port: 0,
@@ -57,5 +57,11 @@ describe('the embedded broker on its own thread (MQTT_BROKER_THREAD=1)', () => {
     await robot.publishAsync('patrol/OK-1/state', '{"ts":1}', { qos: 0 });
     await until(() => states.length === 1);
     expect(states).toEqual(['{"ts":1}']);
+
+    // A disabled tenant's robot is disconnected by the thread when the main thread says so.
+    const gone = new Promise<void>((resolve) => robot.once('close', () => resolve()));
+    broker.disconnectRobots(['OK-1']);
+    await gone;
+    await until(() => broker!.connectedRobots() === 0);
   });
 });

@@ -1,13 +1,13 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 // Types only: the process's entry imports this file to start the thread early, before the rest loads.
-import type { EmbeddedBroker, RobotVerifier } from './broker.js';
+import type { BrokerTls, EmbeddedBroker, RobotVerifier } from './broker.js';
 
-type ThreadOptions = { port: number; host?: string; maxRobots?: number; level: string };
+type ThreadOptions = { port: number; host?: string; tls?: BrokerTls; maxRobots?: number; level: string };
 /** What marks the worker as the broker's thread. */
 type ThreadData = { brokerThread: true };
 type ToMain =
-  | { type: 'ready'; url: string; port: number; serverPassword: string }
+  | { type: 'ready'; url: string; port: number; host: string; tlsPort: number | null; serverPassword: string }
   | { type: 'failed'; message: string }
   | { type: 'verify'; id: number; serial: string; token: string }
   | { type: 'log'; level: 'error' | 'warn' | 'info' | 'debug'; obj: object; msg: string }
@@ -16,6 +16,7 @@ type ToMain =
 type ToThread =
   | { type: 'start'; options: ThreadOptions }
   | { type: 'verified'; id: number; ok: boolean }
+  | { type: 'disconnect'; serials: string[] }
   | { type: 'close' };
 
 /** How often the thread reports its counts to the main thread. */
@@ -54,6 +55,7 @@ export function prewarmBrokerThread(): void {
 export async function startEmbeddedBrokerThread(options: {
   port: number;
   host?: string;
+  tls?: BrokerTls;
   maxRobots?: number;
   verifyRobot: RobotVerifier;
   log: FastifyBaseLogger;
@@ -63,6 +65,7 @@ export async function startEmbeddedBrokerThread(options: {
     // A disabled logger (logger: false) has no level.
     level: options.log.level ?? 'silent',
     ...(options.host ? { host: options.host } : {}),
+    ...(options.tls ? { tls: options.tls } : {}),
     ...(options.maxRobots !== undefined ? { maxRobots: options.maxRobots } : {}),
   };
   // A prewarmed thread that has died since (threadId -1) is replaced.
@@ -106,6 +109,9 @@ export async function startEmbeddedBrokerThread(options: {
     ...started,
     connectedRobots: () => stats.robots,
     droppedTelemetry: () => stats.dropped,
+    disconnectRobots: (serials) => {
+      worker.postMessage({ type: 'disconnect', serials: [...serials] } satisfies ToThread);
+    },
     close: async () => {
       const closed = new Promise<void>((resolve) => (onClosed = resolve));
       worker.postMessage({ type: 'close' } satisfies ToThread);
@@ -136,6 +142,7 @@ async function runThread(options: ThreadOptions) {
   const broker = await startEmbeddedBroker({
     port: options.port,
     ...(options.host ? { host: options.host } : {}),
+    ...(options.tls ? { tls: options.tls } : {}),
     ...(options.maxRobots !== undefined ? { maxRobots: options.maxRobots } : {}),
     log,
     verifyRobot: (serial, token) =>
@@ -160,10 +167,21 @@ async function runThread(options: ThreadOptions) {
       waiting.delete(message.id);
       return;
     }
+    if (message.type === 'disconnect') {
+      broker.disconnectRobots(message.serials);
+      return;
+    }
     clearInterval(timer);
     void broker.close().then(() => send({ type: 'closed' }));
   });
-  send({ type: 'ready', url: broker.url, port: broker.port, serverPassword: broker.serverPassword });
+  send({
+    type: 'ready',
+    url: broker.url,
+    port: broker.port,
+    host: broker.host,
+    tlsPort: broker.tlsPort,
+    serverPassword: broker.serverPassword,
+  });
 }
 
 if (!isMainThread && (workerData as ThreadData | null)?.brokerThread === true) {

@@ -19,6 +19,8 @@ export type BrokerPluginOptions = {
   verifyRobot: RobotVerifier;
   /** Runs before the broker listens: nobody is connected to a broker that is only starting. */
   forgetPresence: () => Promise<void>;
+  /** A tenant's robots' serial numbers: disconnected when the tenant is disabled. */
+  serialsOfTenant: (tenantId: number) => Promise<string[]>;
 };
 
 const plugin: FastifyPluginAsync<BrokerPluginOptions> = async (app, options) => {
@@ -31,11 +33,31 @@ const plugin: FastifyPluginAsync<BrokerPluginOptions> = async (app, options) => 
   }
   await options.forgetPresence();
   const start = config.mqttBrokerThread ? startEmbeddedBrokerThread : startEmbeddedBroker;
-  const broker = await start({ port: config.mqttPort, verifyRobot: options.verifyRobot, log: app.log });
-  app.log.info(`mqtt: embedded broker on port ${broker.port}`);
+  const broker = await start({
+    port: config.mqttPort,
+    host: config.mqttHost,
+    ...(config.mqttTls ? { tls: config.mqttTls } : {}),
+    verifyRobot: options.verifyRobot,
+    log: app.log,
+  });
+  app.log.info(
+    `mqtt: embedded broker on ${broker.host} port ${broker.port}` +
+      (broker.tlsPort !== null ? `, MQTT over TLS on port ${broker.tlsPort}` : ''),
+  );
   app.decorate('broker', broker);
   app.decorate('robotBrokerUrl', () => broker.url);
-  app.addHook('onClose', () => broker.close());
+  // A disabled tenant's robots are disconnected (and refused at their next connect).
+  const unsubscribe = app.ctx.bus.subscribe('tenants.status', ({ tenantId, enabled }) => {
+    if (enabled) return;
+    options
+      .serialsOfTenant(tenantId)
+      .then((serials) => broker.disconnectRobots(serials))
+      .catch((error: unknown) => app.log.error({ err: error, tenantId }, 'mqtt: disconnecting robots failed'));
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await broker.close();
+  });
 };
 
 /**

@@ -1,13 +1,28 @@
+import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect as connectTcp } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_CENTER, ROBOT_PUBLISH_RATE_LIMIT } from '@patrol/contracts';
+import { makeRoute, SimRobot } from '@patrol/robot-sim';
 import { until } from '../../test/robots.js';
 import { SERVER_MQTT_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 
 const log = pino({ level: 'silent' });
 
+/** A logger whose lines (at warn and above) the test reads. */
+function capturingLog() {
+  const lines: { msg: string; [key: string]: unknown }[] = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { logger, lines };
+}
+
 /** Connects as `serial` with any password (this broker's verifier accepts every robot). */
-function connectRobot(url: string, serial: string) {
+function connectRobot(url: string, serial: string, options: mqtt.IClientOptions = {}) {
   return new Promise<mqtt.MqttClient>((resolve, reject) => {
     const client = mqtt.connect(url, {
       clientId: serial,
@@ -15,6 +30,7 @@ function connectRobot(url: string, serial: string) {
       password: 'token',
       protocolVersion: 4,
       reconnectPeriod: 0,
+      ...options,
     });
     client.once('connect', () => resolve(client));
     client.once('error', (error) => {
@@ -23,6 +39,33 @@ function connectRobot(url: string, serial: string) {
     });
   });
 }
+
+/** The server's own client, subscribed to robots' `kinds`; counts what arrives by topic. */
+async function serverClient(broker: EmbeddedBroker, kinds: string[]) {
+  const client = await mqtt.connectAsync(broker.url, {
+    username: SERVER_MQTT_USERNAME,
+    password: broker.serverPassword,
+    protocolVersion: 4,
+  });
+  const received: { topic: string; size: number }[] = [];
+  client.on('message', (topic, payload) => received.push({ topic, size: payload.length }));
+  await client.subscribeAsync(
+    kinds.map((kind) => `patrol/+/${kind}`),
+    { qos: 1 },
+  );
+  return { client, received };
+}
+
+/** Resolves when the client's connection is gone (the broker closed it), or after `ms`. */
+const closed = (client: mqtt.MqttClient, ms = 2000) =>
+  new Promise<boolean>((resolve) => {
+    if (!client.connected) return resolve(true);
+    const timer = setTimeout(() => resolve(false), ms);
+    client.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
 
 describe('the embedded broker under overload', () => {
   let broker: EmbeddedBroker | null = null;
@@ -40,6 +83,8 @@ describe('the embedded broker under overload', () => {
       verifyRobot: async () => true,
       log,
       telemetryQueueLimit: 20,
+      // Big states fill the sockets' buffers quickly; the size limit is another test's.
+      messageMaxBytes: { state: 128 * 1024 },
     });
     const server = await mqtt.connectAsync(broker.url, {
       username: SERVER_MQTT_USERNAME,
@@ -126,5 +171,240 @@ describe('the embedded broker under overload', () => {
     await until(() => broker!.connectedRobots() === 1);
     clients.push(await connectRobot(broker.url, 'LIM-3'));
     expect(broker.connectedRobots()).toBe(2);
+  });
+});
+
+describe('the embedded broker against a misbehaving robot', () => {
+  let broker: EmbeddedBroker | null = null;
+  const clients: mqtt.MqttClient[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
+    await broker?.close();
+    broker = null;
+  });
+
+  it('keeps a robot to its publish rate across reconnects (a bucket per serial number, not per connection)', async () => {
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', verifyRobot: async () => true, log });
+    const server = await serverClient(broker, ['state']);
+    clients.push(server.client);
+    const started = Date.now();
+    let connections = 0;
+    // Five connections, each bursting 30 messages; every burst beyond the allowance closes the connection.
+    for (let n = 0; n < 5; n++) {
+      const robot = await connectRobot(broker.url, 'RATE-1');
+      clients.push(robot);
+      connections++;
+      for (let i = 0; i < 30 && robot.connected; i++) robot.publish('patrol/RATE-1/state', `{"ts":${i}}`, { qos: 0 });
+      expect(await closed(robot)).toBe(true);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const seconds = (Date.now() - started) / 1000;
+    expect(connections).toBe(5);
+    // The allowance: one burst of the limit, then the limit a second, whatever the reconnects.
+    expect(server.received.length).toBeLessThanOrEqual(Math.ceil(ROBOT_PUBLISH_RATE_LIMIT * (1 + seconds)));
+    expect(server.received.length).toBeGreaterThanOrEqual(ROBOT_PUBLISH_RATE_LIMIT);
+  });
+
+  it('still publishes the last will of a robot cut off for publishing too fast', async () => {
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', verifyRobot: async () => true, log });
+    const server = await serverClient(broker, ['online']);
+    clients.push(server.client);
+    const will = {
+      topic: 'patrol/WILL-1/online',
+      payload: Buffer.from('{"online":false}'),
+      qos: 1 as const,
+      retain: true,
+    };
+    const robot = await connectRobot(broker.url, 'WILL-1', { will });
+    clients.push(robot);
+    for (let i = 0; i < 30 && robot.connected; i++) robot.publish('patrol/WILL-1/state', `{"ts":${i}}`, { qos: 0 });
+    expect(await closed(robot)).toBe(true);
+    await until(() => server.received.some((m) => m.topic === 'patrol/WILL-1/online'));
+  });
+
+  it('refuses a serial number that connects too often in a minute with CONNACK 3, and logs it once', async () => {
+    const { logger, lines } = capturingLog();
+    broker = await startEmbeddedBroker({
+      port: 0,
+      host: '127.0.0.1',
+      verifyRobot: async () => true,
+      log: logger,
+      reconnectsPerMinute: 3,
+    });
+    for (let n = 0; n < 3; n++) await (await connectRobot(broker.url, 'FLAP-1')).endAsync();
+    for (let n = 0; n < 5; n++) {
+      const refused = await connectRobot(broker.url, 'FLAP-1').then(
+        (client) => {
+          clients.push(client);
+          return null;
+        },
+        (error: { code?: number }) => error,
+      );
+      expect(refused?.code).toBe(3);
+    }
+    // Another robot is not affected.
+    clients.push(await connectRobot(broker.url, 'FLAP-2'));
+    const logged = lines.filter((line) => line.msg.includes('connections in a minute'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ clientId: 'FLAP-1', address: expect.stringContaining('127.0.0.1') });
+  });
+
+  it('refuses a message beyond the size of its topic, stores nothing of it, and logs refusals at most once an interval', async () => {
+    const { logger, lines } = capturingLog();
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', verifyRobot: async () => true, log: logger });
+    const server = await serverClient(broker, ['upload', 'state']);
+    clients.push(server.client);
+    const upload = (pad: number) =>
+      JSON.stringify({ id: 'u1', ts: 1, kind: 'image', name: 'a.jpg', pad: 'x'.repeat(pad) });
+
+    // A record of a usual size goes through.
+    const robot = await connectRobot(broker.url, 'SIZE-1');
+    clients.push(robot);
+    await robot.publishAsync('patrol/SIZE-1/upload', upload(1000), { qos: 1 });
+    await until(() => server.received.length === 1);
+
+    // A 5 MB upload is refused: the robot is disconnected and the server never sees it.
+    robot.publish('patrol/SIZE-1/upload', upload(5 * 1024 * 1024), { qos: 1 });
+    expect(await closed(robot)).toBe(true);
+    // A flood of oversized telemetry from other robots: refused one by one, logged once.
+    for (let n = 0; n < 8; n++) {
+      const flood = await connectRobot(broker.url, `SIZE-F${n}`);
+      clients.push(flood);
+      flood.publish(`patrol/SIZE-F${n}/state`, JSON.stringify({ ts: 1, pad: 'x'.repeat(20_000) }), { qos: 0 });
+      expect(await closed(flood)).toBe(true);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.received).toEqual([{ topic: 'patrol/SIZE-1/upload', size: upload(1000).length }]);
+    const logged = lines.filter((line) => line.msg.includes('refused a message of'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      clientId: 'SIZE-1',
+      address: expect.stringContaining('127.0.0.1'),
+      topic: 'patrol/SIZE-1/upload',
+    });
+  });
+
+  it('never lets a refused connection take over the client id of a connected robot', async () => {
+    // The verifier accepts the robot's first password only, like a replayed or forged token after it.
+    const used = new Set<string>();
+    broker = await startEmbeddedBroker({
+      port: 0,
+      host: '127.0.0.1',
+      log,
+      verifyRobot: async (_serial, token) => !used.has(token) && used.add(token) !== null,
+    });
+    const server = await serverClient(broker, ['state']);
+    clients.push(server.client);
+    const robot = await connectRobot(broker.url, 'OWN-1', { password: 'first' });
+    clients.push(robot);
+    const intruder = await connectRobot(broker.url, 'OWN-1', { password: 'first' }).catch(
+      (error: { code?: number }) => error,
+    );
+    expect((intruder as { code?: number }).code).toBe(4);
+    expect(await closed(robot, 300)).toBe(false);
+    await robot.publishAsync('patrol/OWN-1/state', '{"ts":1}', { qos: 0 });
+    await until(() => server.received.length === 1);
+    expect(broker.connectedRobots()).toBe(1);
+  });
+
+  it('closes the connections of the robots it is told to (a disabled tenant)', async () => {
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', verifyRobot: async () => true, log });
+    const off = await connectRobot(broker.url, 'TEN-OFF');
+    const on = await connectRobot(broker.url, 'TEN-ON');
+    clients.push(off, on);
+    broker.disconnectRobots(['TEN-OFF', 'NOT-CONNECTED']);
+    expect(await closed(off)).toBe(true);
+    expect(on.connected).toBe(true);
+    await until(() => broker!.connectedRobots() === 1);
+  });
+});
+
+describe('where the embedded broker listens', () => {
+  let broker: EmbeddedBroker | null = null;
+  afterEach(async () => {
+    await broker?.close();
+    broker = null;
+  });
+
+  /** Whether a TCP connection to host:port is accepted. */
+  const reachable = (host: string, port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connectTcp({ host, port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+
+  const otherAddress = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+
+  it.skipIf(!otherAddress)(
+    'binds to the configured address only (HOST=127.0.0.1 is not reachable from outside)',
+    async () => {
+      broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', verifyRobot: async () => true, log });
+      expect(broker.host).toBe('127.0.0.1');
+      expect(await reachable('127.0.0.1', broker.port)).toBe(true);
+      expect(await reachable(otherAddress!, broker.port)).toBe(false);
+    },
+  );
+
+  const openssl = (() => {
+    try {
+      execFileSync('openssl', ['version'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+
+  // The certificate is made by openssl at the test's start; without openssl there is nothing to serve.
+  it.skipIf(!openssl)('speaks MQTT over TLS with the configured certificate and key', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'patrol-tls-'));
+    try {
+      execFileSync(
+        'openssl',
+        ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1']
+          .concat(['-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'])
+          .concat(['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
+        { stdio: 'ignore' },
+      );
+      const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+      const key = readFileSync(join(dir, 'key.pem'), 'utf8');
+      broker = await startEmbeddedBroker({
+        port: 0,
+        host: '127.0.0.1',
+        tls: { port: 0, cert, key },
+        verifyRobot: async () => true,
+        log,
+      });
+      expect(broker.tlsPort).toBeGreaterThan(0);
+      const robot = await connectRobot(`mqtts://127.0.0.1:${broker.tlsPort}`, 'TLS-1', { ca: cert });
+      expect(robot.connected).toBe(true);
+      await robot.endAsync();
+      // The simulator, given the CA (`--ca`), connects over TLS too.
+      const sim = new SimRobot({
+        serial: 'TLS-SIM',
+        privateKey: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        keyVersion: 1,
+        brokerUrl: `mqtts://127.0.0.1:${broker.tlsPort}`,
+        route: makeRoute(DEFAULT_MAP_CENTER, 0),
+        ca: cert,
+      });
+      await sim.connect();
+      expect(sim.connected).toBe(true);
+      await sim.disconnect();
+      // A client that does not trust the certificate is not let in.
+      await expect(
+        connectRobot(`mqtts://127.0.0.1:${broker.tlsPort}`, 'TLS-2', {
+          rejectUnauthorized: true,
+          connectTimeout: 2000,
+        }),
+      ).rejects.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

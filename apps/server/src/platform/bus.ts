@@ -12,6 +12,8 @@ export type BusEvents = {
   'sessions.revoked': { sessionIds: number[] };
   /** A user, role, grant, menu or tenant changed: every instance drops its cached callers. */
   'access.changed': Record<string, never>;
+  /** A tenant was enabled or disabled: its robots are let in again, or disconnected and their messages dropped. */
+  'tenants.status': { tenantId: number; enabled: boolean };
   /** Users of a tenant were added or signed in (last sign-in time): instances drop their cached users pages. */
   'users.changed': { tenantId: number };
   /** Deliver a message to the consoles of a tenant that subscribed to a topic. */

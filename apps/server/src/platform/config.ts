@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Settings of one server process, read once from the environment at start. */
@@ -15,6 +16,14 @@ export type AppConfig = {
   mqttUrl: string | null;
   /** Port of the embedded broker (MQTT over TCP); 0 for a free one. */
   mqttPort: number;
+  /** The address the embedded broker listens on: MQTT_HOST, else HOST. */
+  mqttHost: string;
+  /**
+   * MQTT over TLS on the embedded broker: a PEM certificate (chain) and key (MQTT_TLS_CERT and
+   * MQTT_TLS_KEY, or the files MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE), on MQTT_TLS_PORT (8883)
+   * at MQTT_TLS_HOST (else MQTT_HOST); null without a certificate.
+   */
+  mqttTls: { port: number; host: string; cert: string; key: string } | null;
   /** Credentials of the server's own client on an external broker. */
   mqttUsername: string | null;
   mqttPassword: string | null;
@@ -90,17 +99,37 @@ const trustProxy = (value: string | undefined): boolean | string[] => {
 
 export const DEFAULT_SCRYPT_LOG_N = 15;
 
+/** A PEM setting given as its text (NAME) or as a file (NAME_FILE). */
+const pem = (env: NodeJS.ProcessEnv, name: string): string | null => {
+  const inline = text(env[name]);
+  if (inline) return inline.replace(/\\n/g, '\n');
+  const file = text(env[`${name}_FILE`]);
+  return file ? readFileSync(file, 'utf8') : null;
+};
+
+const mqttTls = (env: NodeJS.ProcessEnv, host: string): AppConfig['mqttTls'] => {
+  const cert = pem(env, 'MQTT_TLS_CERT');
+  const key = pem(env, 'MQTT_TLS_KEY');
+  if (!cert && !key) return null;
+  if (!cert || !key) throw new Error('MQTT over TLS needs both MQTT_TLS_CERT(_FILE) and MQTT_TLS_KEY(_FILE)');
+  return { port: port(env.MQTT_TLS_PORT, 8883), host: text(env.MQTT_TLS_HOST) ?? host, cert, key };
+};
+
 /** Reads the server's settings from environment variables (see apps/server/src/modules/README.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const host = text(env.HOST) ?? '0.0.0.0';
+  const mqttHost = text(env.MQTT_HOST) ?? host;
   return {
     port: port(env.PORT, 8080),
-    host: text(env.HOST) ?? '0.0.0.0',
+    host,
     dataDir: path.resolve(text(env.DATA_DIR) ?? './data'),
     databaseUrl: text(env.DATABASE_URL),
     adminPassword: env.PATROL_ADMIN_PASSWORD ? env.PATROL_ADMIN_PASSWORD : null,
     logLevel: text(env.LOG_LEVEL) ?? 'info',
     mqttUrl: text(env.MQTT_URL),
     mqttPort: port(env.MQTT_PORT, 1883),
+    mqttHost,
+    mqttTls: mqttTls(env, mqttHost),
     mqttUsername: text(env.MQTT_USERNAME),
     mqttPassword: env.MQTT_PASSWORD ? env.MQTT_PASSWORD : null,
     mqttShareGroup: text(env.MQTT_SHARE_GROUP) ?? 'patrol-server',

@@ -9,7 +9,7 @@ import type { RobotLive } from '@patrol/contracts';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/create-test-app.js';
-import { as, login } from '../../test/factories.js';
+import { as, login, makeTenant } from '../../test/factories.js';
 import { registerRobot, simRobot, until, type RegisteredRobot } from '../../test/robots.js';
 import { derivedPassword } from '../modules/robots/robots.service.js';
 import { ADMIN_ACCOUNT } from '../seed.js';
@@ -154,6 +154,39 @@ describe.skipIf(!hasPlugin && !required)('robot identity on Mosquitto with dynam
     } finally {
       await client.endAsync();
     }
+  });
+
+  it("disables the clients of a disabled tenant's robots (disconnected, refused) and enables them again", async () => {
+    const tenant = await makeTenant(t);
+    const robot = await registerRobot(t, token, undefined, { 'tenant-id': String(tenant.id) });
+    const setStatus = (status: 0 | 1) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/system-server/tenant/status',
+        headers: as(token),
+        payload: { tenantId: tenant.id, status },
+      });
+    const client = await connectAs(robot.serial, passwordOf(robot));
+    const gone = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    expect((await setStatus(0)).statusCode).toBe(200);
+    await gone;
+    client.end(true);
+    await until(
+      () =>
+        connectAs(robot.serial, passwordOf(robot)).then(
+          (c) => (c.end(true), false),
+          () => true,
+        ),
+      8000,
+      'the refusal',
+    );
+    expect((await setStatus(1)).statusCode).toBe(200);
+    const again = await until(
+      () => connectAs(robot.serial, passwordOf(robot)).catch(() => undefined),
+      8000,
+      'the robot back',
+    );
+    await again.endAsync();
   });
 
   it('after a key rotation the old key no longer opens the broker; after deletion nothing does', async () => {

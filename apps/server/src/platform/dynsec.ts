@@ -14,6 +14,8 @@ export type RobotProvisioner = {
   /** Creates (or replaces) the robot's client and its role limited to its own topics. */
   upsertRobot(serial: string, password: string): Promise<void>;
   removeRobot(serial: string): Promise<void>;
+  /** Disables robots' clients (the broker disconnects them and refuses them) or enables them again. */
+  setRobotsEnabled(serials: readonly string[], enabled: boolean): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -102,6 +104,15 @@ export async function connectProvisioner(options: {
       ]);
       const errors = failed(responses, /not found/i);
       if (errors.length) options.log.warn({ serial, errors }, 'robot deprovisioning failed');
+    },
+    async setRobotsEnabled(serials, enabled) {
+      const command = enabled ? 'enableClient' : 'disableClient';
+      // In chunks: one control message per robot would be slow for a big tenant, one for all too big.
+      for (let i = 0; i < serials.length; i += 100) {
+        const responses = await send(serials.slice(i, i + 100).map((username) => ({ command, username })));
+        const errors = failed(responses, /not found/i);
+        if (errors.length) options.log.warn({ errors }, `robots' ${command} failed`);
+      }
     },
     close: () => client.endAsync(),
   };

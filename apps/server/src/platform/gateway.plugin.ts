@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER_MQTT_USERNAME } from './broker.js';
-import { startMqttGateway, type MqttGateway } from './mqtt.js';
+import { startMqttGateway, type InboundGate, type MqttGateway } from './mqtt.js';
 
 declare module 'fastify' {
   // Module augmentation has to extend the framework's own interfaces.
@@ -12,7 +12,12 @@ declare module 'fastify' {
   }
 }
 
-const plugin: FastifyPluginAsync = async (app) => {
+export type GatewayPluginOptions = {
+  /** Whether a robot's messages are handled (the robots module's: not while its tenant is disabled). */
+  admit?: InboundGate;
+};
+
+const plugin: FastifyPluginAsync<GatewayPluginOptions> = async (app, options) => {
   const { config } = app.ctx;
   const { broker } = app;
   const gateway = broker
@@ -31,6 +36,7 @@ const plugin: FastifyPluginAsync = async (app) => {
         shareGroup: config.mqttShareGroup,
         log: app.log,
       });
+  if (options.admit) gateway.admit(options.admit);
   app.decorate('gateway', gateway);
   // The modules registered after this one add their handlers first; robots' messages come after.
   app.addHook('onReady', async () => gateway.receive());

@@ -2,11 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import './mqtt-packet.js';
-import { parseRobotTopic, TOPIC_ROOT, type RobotTopicKind } from '@patrol/contracts';
+import { parseRobotTopic, ROBOT_MESSAGE_MAX_BYTES, TOPIC_ROOT, type RobotTopicKind } from '@patrol/contracts';
+import { limitedLog } from './log-limit.js';
 
 /** Kinds of robot message the server receives. */
 export type InboundKind = 'state' | 'event' | 'cmd/reply' | 'upload' | 'online';
 export type InboundHandler = (serial: string, payload: unknown, topic: string) => void | Promise<void>;
+/** Whether a serial's messages are handled at all (false while its tenant is disabled); answers at once when it can. */
+export type InboundGate = (serial: string) => boolean | Promise<boolean>;
+
+/** How often each kind of dropped robot message is logged at most. */
+const DROP_LOG_INTERVAL_MS = 60_000;
 
 export type MqttGateway = {
   /** `embedded` (aedes in this process) or `external` (MQTT_URL). */
@@ -14,8 +20,10 @@ export type MqttGateway = {
   connected(): boolean;
   /** Publishes JSON; resolves when the broker has it (QoS 1) or it is written (QoS 0). */
   publish(topic: string, payload: unknown, options?: { qos?: 0 | 1; retain?: boolean }): Promise<void>;
-  /** Adds a handler of one kind of robot message; invalid JSON never reaches it. */
+  /** Adds a handler of one kind of robot message; invalid JSON, and a payload beyond ROBOT_MESSAGE_MAX_BYTES, never reach it. */
   on(kind: InboundKind, handler: InboundHandler): void;
+  /** Sets the check every robot message passes before its handlers (the robots module's `admits`). */
+  admit(gate: InboundGate): void;
   /** Subscribes to robots' topics (and again on every reconnect): call it once the handlers are added. */
   receive(): void;
   close(): Promise<void>;
@@ -36,8 +44,13 @@ export async function startMqttGateway(options: {
   shareGroup?: string;
   /** How long start waits for the first connection before going on (it keeps retrying). */
   connectWaitMs?: number;
+  /** DROP_LOG_INTERVAL_MS unless given. */
+  dropLogIntervalMs?: number;
 }): Promise<MqttGateway> {
   const handlers = new Map<RobotTopicKind, InboundHandler[]>();
+  let gate: InboundGate | null = null;
+  const logOversized = limitedLog(options.dropLogIntervalMs ?? DROP_LOG_INTERVAL_MS);
+  const logRefused = limitedLog(options.dropLogIntervalMs ?? DROP_LOG_INTERVAL_MS);
   const shared = options.kind === 'external';
   const client: MqttClient = mqtt.connect(options.url, {
     clientId: `patrol-server-${randomBytes(6).toString('hex')}`,
@@ -75,11 +88,33 @@ export async function startMqttGateway(options: {
   });
   client.on('error', (error) => options.log.warn({ err: error }, 'mqtt: client error'));
   client.on('offline', () => options.log.warn('mqtt: broker unreachable, retrying'));
+  const dispatch = (list: InboundHandler[], serial: string, topic: string, payload: unknown) => {
+    for (const handler of list) {
+      Promise.resolve(handler(serial, payload, topic)).catch((error: unknown) =>
+        options.log.error({ err: error, topic }, 'mqtt: message handler failed'),
+      );
+    }
+  };
+  const refused = (serial: string, topic: string) =>
+    logRefused((extra) =>
+      options.log.warn({ clientId: serial, topic, ...extra }, "mqtt: dropped a message of a disabled tenant's robot"),
+    );
   client.on('message', (topic, buffer) => {
     const parsed = parseRobotTopic(topic);
     if (!parsed) return;
     const list = handlers.get(parsed.kind);
     if (!list?.length) return;
+    // Checked here as well as by the embedded broker, for external brokers: nothing oversized is stored.
+    const limit = ROBOT_MESSAGE_MAX_BYTES[parsed.kind as InboundKind];
+    if (buffer.length > limit) {
+      logOversized((extra) =>
+        options.log.warn(
+          { clientId: parsed.serial, topic, size: buffer.length, limit, ...extra },
+          `mqtt: dropped a message of ${buffer.length} bytes (at most ${limit} on ${parsed.kind})`,
+        ),
+      );
+      return;
+    }
     let payload: unknown;
     try {
       payload = JSON.parse(buffer.toString('utf8'));
@@ -87,11 +122,14 @@ export async function startMqttGateway(options: {
       options.log.warn({ topic }, 'mqtt: dropped a message that is not JSON');
       return;
     }
-    for (const handler of list) {
-      Promise.resolve(handler(parsed.serial, payload, topic)).catch((error: unknown) =>
-        options.log.error({ err: error, topic }, 'mqtt: message handler failed'),
-      );
-    }
+    // A robot going offline (its last will, when it is disconnected because its tenant was disabled)
+    // is taken whatever the gate says, in its turn, so that it never stays online on the map.
+    const offline = parsed.kind === 'online' && (payload as { online?: unknown } | null)?.online === false;
+    const decide = (ok: boolean) =>
+      ok || offline ? dispatch(list, parsed.serial, topic, payload) : refused(parsed.serial, topic);
+    const verdict = gate ? gate(parsed.serial) : true;
+    if (typeof verdict === 'boolean') return decide(verdict);
+    verdict.then(decide, (error: unknown) => options.log.error({ err: error, topic }, 'mqtt: message check failed'));
   });
 
   await new Promise<void>((resolve) => {
@@ -116,6 +154,9 @@ export async function startMqttGateway(options: {
       }),
     on: (kind, handler) => {
       handlers.set(kind, [...(handlers.get(kind) ?? []), handler]);
+    },
+    admit: (check) => {
+      gate = check;
     },
     receive: () => {
       if (receiving) return;

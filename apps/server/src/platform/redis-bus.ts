@@ -12,6 +12,7 @@ const TOPICS: Record<BusTopic, true> = {
   'fleet.states': true,
   'robots.changed': true,
   'robots.visibility': true,
+  'tenants.status': true,
 };
 export const BUS_TOPICS = Object.keys(TOPICS) as BusTopic[];
 
@@ -20,7 +21,12 @@ export const BUS_TOPICS = Object.keys(TOPICS) as BusTopic[];
  * a changed grant must be refused, and a new user listed, by the very next request, on whichever
  * instance it lands.
  */
-const ACKNOWLEDGED: ReadonlySet<BusTopic> = new Set<BusTopic>(['sessions.revoked', 'access.changed', 'users.changed']);
+const ACKNOWLEDGED: ReadonlySet<BusTopic> = new Set<BusTopic>([
+  'sessions.revoked',
+  'access.changed',
+  'users.changed',
+  'tenants.status',
+]);
 /** How long a publisher waits for the acknowledgements of an instance that may have gone. */
 const ACK_TIMEOUT_MS = 2000;
 

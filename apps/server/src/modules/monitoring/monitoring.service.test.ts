@@ -33,6 +33,7 @@ describe('the latest states written to the database', () => {
     connected: () => true,
     publish: async () => undefined,
     on: (kind, handler) => handlers.set(kind, handler),
+    admit: () => undefined,
     receive: () => undefined,
     close: async () => undefined,
   };

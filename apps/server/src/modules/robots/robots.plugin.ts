@@ -20,6 +20,8 @@ declare module 'fastify' {
 const plugin: FastifyPluginAsync = async (app) => {
   const robots = createRobotsService(app.ctx, app.provisioner);
   app.decorate('robots', robots);
+  const unwatch = robots.watch(app.log);
+  app.addHook('onClose', async () => unwatch());
 
   route(app, robotsApi.pageRobots, async (request) => ok(await robots.page(requireAuth(request), request.query)));
 

@@ -30,6 +30,7 @@ import {
   findRobotsByIds,
   setRobotsTenant,
   insertRobot,
+  listTenantRobots,
   pageRobots,
   setAllRobotsOffline,
   updateRobot,
@@ -46,27 +47,56 @@ export function newRobotKeyPair() {
 
 /**
  * Checks a robot's MQTT password: a JWT signed (EdDSA) with the private key that matches the stored
- * public key, naming the serial as subject and the current key version as `kv`, issued no later
- * than now and valid for at most ROBOT_TOKEN_MAX_TTL_S.
+ * public key, naming the serial as subject and the current key version as `kv`, with a `jti` (the
+ * token's unique id), issued no later than now and valid for at most ROBOT_TOKEN_MAX_TTL_S. Answers
+ * the token's id and expiry (seconds), or null. That the token was not used before is the caller's
+ * check (`createTokenLedger`).
  */
 export async function verifyRobotToken(
   robot: Pick<RobotDbRow, 'serialNumber' | 'publicKey' | 'keyVersion'>,
   token: string,
-): Promise<boolean> {
+): Promise<{ jti: string; exp: number } | null> {
   try {
     const { payload } = await jwtVerify(token, createPublicKey(robot.publicKey), {
       algorithms: ['EdDSA'],
       subject: robot.serialNumber,
       clockTolerance: ROBOT_TOKEN_SKEW_S,
-      requiredClaims: ['iat', 'exp', 'sub'],
+      requiredClaims: ['iat', 'exp', 'sub', 'jti'],
     });
     const now = Math.floor(Date.now() / 1000);
-    if (payload.iat! > now + ROBOT_TOKEN_SKEW_S) return false;
-    if (payload.exp! - payload.iat! > ROBOT_TOKEN_MAX_TTL_S) return false;
-    return payload.kv === robot.keyVersion;
+    if (payload.iat! > now + ROBOT_TOKEN_SKEW_S) return null;
+    if (payload.exp! - payload.iat! > ROBOT_TOKEN_MAX_TTL_S) return null;
+    if (payload.kv !== robot.keyVersion || typeof payload.jti !== 'string' || !payload.jti) return null;
+    return { jti: payload.jti, exp: payload.exp! };
   } catch {
-    return false;
+    return null;
   }
+}
+
+/**
+ * The ids of the robot tokens already used, each kept until its token expires (plus the clock
+ * tolerance), so that a token opens one connection only: whoever saw it on the wire cannot replay
+ * it. In memory: the embedded broker that asks is one process's (docs/decisions.md).
+ */
+export function createTokenLedger(now: () => number = Date.now) {
+  const used = new Map<string, number>();
+  let sweptAt = now();
+  return {
+    /** Records the token's use; false when it was used before. */
+    use(serial: string, jti: string, exp: number): boolean {
+      const at = now();
+      if (at - sweptAt > 60_000) {
+        sweptAt = at;
+        for (const [key, until] of used) if (until < at) used.delete(key);
+      }
+      const key = `${serial}\u0000${jti}`;
+      const until = used.get(key);
+      if (until !== undefined && until >= at) return false;
+      used.set(key, (exp + ROBOT_TOKEN_SKEW_S) * 1000);
+      return true;
+    },
+    size: () => used.size,
+  };
 }
 
 /** The robot's static MQTT password for brokers that take only those (see derivedPasswordText). */
@@ -110,6 +140,12 @@ export function createRobotsService(
     }
   };
   const changed = (robotIds: number[]) => bus.publish('robots.changed', { robotIds });
+  const tokens = createTokenLedger();
+  // Whether a serial's messages are taken (its tenant is enabled), by serial; a pending read is kept
+  // too, so that a robot's messages that wait for it are still handled in their order. `placed` is
+  // the robot and tenant each known serial was decided on, to update only what a change touches.
+  const admissions = new Map<string, boolean | Promise<boolean>>();
+  const placed = new Map<string, { robotId: number; tenantId: number }>();
 
   async function robotOf(caller: AuthContext, robotId: number): Promise<RobotDbRow> {
     const row = await findRobot(db, caller.tenantId, robotId);
@@ -237,14 +273,101 @@ export function createRobotsService(
       }
       await setRobotsTenant(tx, ids, target.id);
     });
+    // Robots leaving a disabled tenant were disabled on a broker that enforces identities.
+    await provisioner?.setRobotsEnabled(
+      found.map((r) => r.serialNumber),
+      true,
+    );
     await changed(ids);
     return { moved: ids.length };
   }
 
-  /** The embedded broker's check of a connecting robot. */
+  /** Whether the robot's tenant is enabled; unknown robots are false. */
+  async function tenantEnabled(robot: RobotDbRow | undefined): Promise<boolean> {
+    if (!robot) return false;
+    const tenant = await findTenant(db, robot.tenantId);
+    return tenant?.status === STATUS.enabled;
+  }
+
+  /**
+   * The embedded broker's check of a connecting robot: a registered robot of an enabled tenant, with
+   * a valid token of its current key that was never used before.
+   */
   async function verifyConnect(serial: string, token: string): Promise<boolean> {
     const robot = await findRobotBySerial(db, serial);
-    return robot ? verifyRobotToken(robot, token) : false;
+    if (!robot) return false;
+    const claims = await verifyRobotToken(robot, token);
+    if (!claims || !(await tenantEnabled(robot))) return false;
+    return tokens.use(serial, claims.jti, claims.exp);
+  }
+
+  /**
+   * Whether a message from this serial is handled: false while its robot's tenant is disabled. A
+   * serial that names no robot passes (the handlers drop it as unknown). Answers at once when known.
+   */
+  function admits(serial: string): boolean | Promise<boolean> {
+    const known = admissions.get(serial);
+    if (known !== undefined) return known;
+    const reading = (async () => {
+      const robot = await findRobotBySerial(db, serial);
+      if (!robot) return true;
+      placed.set(serial, { robotId: robot.id, tenantId: robot.tenantId });
+      return tenantEnabled(robot);
+    })();
+    const entry: Promise<boolean> = reading.then(
+      (ok) => {
+        if (admissions.get(serial) === entry) admissions.set(serial, ok);
+        return ok;
+      },
+      (error: unknown) => {
+        // Read again next time; this message is dropped (and logged) by the gateway.
+        if (admissions.get(serial) === entry) admissions.delete(serial);
+        throw error;
+      },
+    );
+    admissions.set(serial, entry);
+    return entry;
+  }
+
+  /** Drops the answers still being read: they may have read what has just changed. */
+  function forgetPending() {
+    for (const [serial, known] of admissions) if (typeof known !== 'boolean') admissions.delete(serial);
+  }
+
+  /** Serial numbers of a tenant's robots (to disconnect them when it is disabled). */
+  async function serialsOfTenant(tenantId: number): Promise<string[]> {
+    return (await listTenantRobots(db, tenantId)).map((robot) => robot.serialNumber);
+  }
+
+  /**
+   * Forgets admissions when a tenant's status or its robots change, and on a broker that enforces
+   * identities (dynamic security) disables or enables the tenant's robots' clients there; returns
+   * the unsubscribe.
+   */
+  function watch(log?: { error(obj: object, msg: string): void }): () => void {
+    const off = [
+      bus.subscribe('tenants.status', ({ tenantId, enabled }) => {
+        // The tenant's known robots take its new status at once, without a read.
+        forgetPending();
+        for (const [serial, at] of placed) if (at.tenantId === tenantId) admissions.set(serial, enabled);
+        if (!provisioner) return;
+        serialsOfTenant(tenantId)
+          .then((serials) => provisioner.setRobotsEnabled(serials, enabled))
+          .catch((error: unknown) => log?.error({ err: error, tenantId }, "robots' broker clients not updated"));
+      }),
+      bus.subscribe('robots.changed', ({ robotIds }) => {
+        // Changed robots are read again, and so are serials that named no robot (one may be registered now).
+        forgetPending();
+        const ids = new Set(robotIds);
+        for (const [serial, at] of placed) {
+          if (!ids.has(at.robotId)) continue;
+          placed.delete(serial);
+          admissions.delete(serial);
+        }
+        for (const serial of admissions.keys()) if (!placed.has(serial)) admissions.delete(serial);
+      }),
+    ];
+    return () => off.forEach((unsubscribe) => unsubscribe());
   }
 
   /** Every robot offline: before the embedded broker starts, nobody is connected to it. */
@@ -260,6 +383,9 @@ export function createRobotsService(
     rotateKey,
     remove,
     verifyConnect,
+    admits,
+    serialsOfTenant,
+    watch,
     setAllOffline,
     robotOf,
     pageOfTenant,

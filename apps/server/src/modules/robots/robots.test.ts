@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { SignJWT, importPKCS8 } from 'jose';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/
 import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
 import { registerRobot, simRobot, uniqueSerial, until, type RegisteredRobot } from '../../../test/robots.js';
 import { ADMIN_ACCOUNT } from '../../seed.js';
+import { SERVER_MQTT_USERNAME } from '../../platform/broker.js';
 import { findRobotBySerial } from './robots.repository.js';
 
 const BASE = '/api/robot-server/robot';
@@ -25,11 +26,13 @@ function connectRaw(url: string, clientId: string, password: string, username = 
 
 async function tokenFor(
   robot: RegisteredRobot,
-  claims: { kv?: number; sub?: string; iat?: number; exp?: number } = {},
+  claims: { kv?: number; sub?: string; iat?: number; exp?: number; jti?: string | null } = {},
 ) {
   const now = Math.floor(Date.now() / 1000);
   const key = await importPKCS8(robot.privateKey, 'EdDSA');
-  return new SignJWT({ kv: claims.kv ?? robot.keyVersion })
+  const jwt = new SignJWT({ kv: claims.kv ?? robot.keyVersion });
+  if (claims.jti !== null) jwt.setJti(claims.jti ?? randomUUID());
+  return jwt
     .setProtectedHeader({ alg: 'EdDSA' })
     .setSubject(claims.sub ?? robot.serial)
     .setIssuedAt(claims.iat ?? now)
@@ -167,6 +170,25 @@ describe('robot registry and robot identity on the embedded broker', () => {
     expect(res.json().data.rows[0]).toMatchObject({ online: false, lastSeenTime: null });
   });
 
+  it('accepts a token once: a replay is refused and does not knock the robot off; a token without an id is refused', async () => {
+    const robot = await registerRobot(t, token);
+    const seen = await tokenFor(robot);
+    const first = await connectRaw(url, robot.serial, seen);
+    try {
+      // Whoever saw the token on the wire tries it, while the robot is connected and after it left.
+      await expect(connectRaw(url, robot.serial, seen)).rejects.toThrow(/authoriz|password/i);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(first.connected).toBe(true);
+      await first.publishAsync(`patrol/${robot.serial}/online`, JSON.stringify({ online: true }), { qos: 1 });
+    } finally {
+      await first.endAsync();
+    }
+    await expect(connectRaw(url, robot.serial, seen)).rejects.toThrow(/authoriz|password/i);
+    await expect(connectRaw(url, robot.serial, await tokenFor(robot, { jti: null }))).rejects.toThrow();
+    // The robot itself reconnects with a fresh token.
+    await (await connectRaw(url, robot.serial, await tokenFor(robot))).endAsync();
+  });
+
   it('rotating the key makes a new pair: the old key is refused from the next connect, the new one works', async () => {
     const robot = await registerRobot(t, token);
     const oldToken = await tokenFor(robot);
@@ -250,6 +272,84 @@ describe('moving robots between tenants', () => {
       headers: as(platform, { 'tenant-id': String(to.id) }),
     });
     expect(newRecords.json().data.total).toBe(0);
+  });
+});
+
+describe('robots of a disabled tenant', () => {
+  let t: TestApp;
+  let platform: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    platform = await login(t.app, ADMIN_ACCOUNT, TEST_ADMIN_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  it('are disconnected when their tenant is disabled, refused while it is, their messages not stored, and let in again after', async () => {
+    const tenant = await makeTenant(t);
+    const inTenant = as(platform, { 'tenant-id': String(tenant.id), lang: 'en-US' });
+    const robot = await registerRobot(t, platform, uniqueSerial(), { 'tenant-id': String(tenant.id) });
+    const sentinel = await registerRobot(t, platform);
+    const platformUploads = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/robot-server/upload/page', headers: as(platform) })).json().data
+        .rows as { name: string }[];
+    const url = t.app.robotBrokerUrl();
+    const setStatus = (status: 0 | 1) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/system-server/tenant/status',
+        headers: as(platform),
+        payload: { tenantId: tenant.id, status },
+      });
+    const uploads = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/robot-server/upload/page', headers: inTenant })).json().data
+        .rows as { name: string }[];
+    const record = (name: string) =>
+      JSON.stringify({ id: name, ts: Date.now(), kind: 'image', name, size: 10, data: { pad: 'x' } });
+    // The server's own client stands for a broker that still carries the robot's messages (an external one).
+    const carrier = await mqtt.connectAsync(url, {
+      username: SERVER_MQTT_USERNAME,
+      password: t.app.broker!.serverPassword,
+      protocolVersion: 4,
+    });
+    try {
+      const client = await mqtt.connectAsync(url, {
+        clientId: robot.serial,
+        username: robot.serial,
+        password: await tokenFor(robot),
+        reconnectPeriod: 0,
+        will: {
+          topic: `patrol/${robot.serial}/online`,
+          payload: Buffer.from('{"online":false}'),
+          qos: 1,
+          retain: true,
+        },
+      });
+      await client.publishAsync(`patrol/${robot.serial}/online`, JSON.stringify({ online: true }), { qos: 1 });
+      await client.publishAsync(`patrol/${robot.serial}/upload`, record('before.jpg'), { qos: 1 });
+      await until(async () => (await findRobotBySerial(t.db, robot.serial))?.online, 8000, 'online');
+      await until(async () => (await uploads()).length === 1 || undefined, 8000, 'the first upload');
+
+      const gone = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      expect((await setStatus(0)).statusCode).toBe(200);
+      await gone;
+      client.end(true);
+      // Its last will still takes it off the map.
+      await until(async () => (await findRobotBySerial(t.db, robot.serial))?.online === false, 8000, 'offline');
+      await expect(connectRaw(url, robot.serial, await tokenFor(robot))).rejects.toThrow(/authoriz|password/i);
+      await carrier.publishAsync(`patrol/${robot.serial}/upload`, record('while-disabled.jpg'), { qos: 1 });
+      // Sentinel: a robot of an enabled tenant, whose upload is carried after the refused one, is stored.
+      await carrier.publishAsync(`patrol/${sentinel.serial}/upload`, record('sentinel.jpg'), { qos: 1 });
+      await until(async () => (await platformUploads()).some((r) => r.name === 'sentinel.jpg') || undefined);
+
+      expect((await setStatus(1)).statusCode).toBe(200);
+      const again = await connectRaw(url, robot.serial, await tokenFor(robot));
+      await again.publishAsync(`patrol/${robot.serial}/upload`, record('after.jpg'), { qos: 1 });
+      await again.endAsync();
+      await until(async () => (await uploads()).length === 2 || undefined, 8000, 'the last upload');
+      expect((await uploads()).map((r) => r.name).sort()).toEqual(['after.jpg', 'before.jpg']);
+    } finally {
+      await carrier.endAsync();
+    }
   });
 });
 

@@ -139,6 +139,8 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
     }
     await setTenantStatus(db, tenantId, status);
     await ctx.bus.publish('access.changed', {});
+    // Robots follow their tenant: a disabled tenant's robots are disconnected and their messages dropped.
+    await ctx.bus.publish('tenants.status', { tenantId, enabled: status === STATUS.enabled });
     if (status !== STATUS.enabled) await auth.revokeAll(tenantId);
   }
 
