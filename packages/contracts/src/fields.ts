@@ -39,11 +39,22 @@ export const accountName = z
 /** 1 enabled, 0 disabled (tenants, users, roles, menus). */
 export const statusValue = z.union([z.literal(0), z.literal(1)], { error: 'validation.invalid' });
 
-/** A row id in a body or query. */
+/** The largest value of a PostgreSQL `integer` (int4): ids, and every other whole number a request carries. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id in a JSON body: a whole number from 1 to the id column's largest value. */
+export const idValue = z
+  .number({ error: 'validation.required' })
+  .int('validation.invalid')
+  .min(1, 'validation.invalid')
+  .max(INT4_MAX, 'validation.outOfRange');
+
+/** A row id in a body or query (a query's text is read as a number). */
 export const rowId = z.coerce
   .number({ error: 'validation.required' })
   .int('validation.invalid')
-  .positive('validation.invalid');
+  .min(1, 'validation.invalid')
+  .max(INT4_MAX, 'validation.outOfRange');
 
 /** The free-text search of a list: trimmed, at most 100 characters, absent when empty. */
 export const keywordFilter = z

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rowId } from '@patrol/contracts';
 import { z } from 'zod';
 import { API_PREFIX } from '../../platform/auth.js';
 import { createRealtimeService, type RealtimeService } from './realtime.service.js';
@@ -37,7 +38,7 @@ const plugin: FastifyPluginAsync = async (instance) => {
           "answers `{type:'ready', userId}` or closes with 4401 (also after 5 s without auth). " +
           "`{type:'ping'}` is answered `{type:'pong'}`; system notices arrive as `{type:'1', data}`.",
         tags: ['realtime'],
-        params: z.object({ userId: z.coerce.number().int().positive() }),
+        params: z.object({ userId: rowId }),
       },
     },
     // The protocol is the service's: the route only hands the upgraded socket over.
