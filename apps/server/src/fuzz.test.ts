@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { ADMIN_ACCOUNT } from '@patrol/contracts';
+import { ADMIN_ACCOUNT, PLATFORM_TENANT_ID, TENANT_ADMIN_ROLE_CODE } from '@patrol/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../test/create-test-app.js';
-import { as, login } from '../test/factories.js';
+import { as, digest, login, makeTenant, makeUser } from '../test/factories.js';
+import { registerRobot } from '../test/robots.js';
+import { STATUS } from './db/columns.js';
 import { OPENAPI_FILE } from './export-openapi.js';
+import { loginLogs } from './modules/auth/auth.tables.js';
+import { users } from './modules/users/users.tables.js';
+import { hashPassword } from './platform/passwords.js';
 
 /**
  * Every operation of the API document, called with values drawn from its own schemas mixed with
@@ -83,31 +89,34 @@ const hostileValue: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
   'NaN',
 );
 
-/** A value for a schema: mostly what it asks for, sometimes something hostile. */
-function valueOf(schema: Schema | undefined, doc: Document, depth = 0): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 3, arbitrary: validOf(schema, doc, depth) }, { weight: 1, arbitrary: hostileValue });
+/** A value for a schema: what it asks for, or in a hostile run sometimes something else. */
+function valueOf(schema: Schema | undefined, doc: Document, hostile: boolean, depth = 0): fc.Arbitrary<unknown> {
+  const valid = validOf(schema, doc, hostile, depth);
+  return hostile ? fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: hostileValue }) : valid;
 }
 
-function validOf(schema: Schema | undefined, doc: Document, depth: number): fc.Arbitrary<unknown> {
+function validOf(schema: Schema | undefined, doc: Document, hostile: boolean, depth: number): fc.Arbitrary<unknown> {
   if (!schema || depth > 4) return fc.jsonValue({ maxDepth: 1 });
   if (schema.$ref) {
     const name = schema.$ref.replace('#/components/schemas/', '');
-    return validOf(doc.components?.schemas?.[name], doc, depth + 1);
+    return validOf(doc.components?.schemas?.[name], doc, hostile, depth + 1);
   }
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives) return fc.oneof(...alternatives.map((s) => validOf(s, doc, depth + 1)));
-  if (schema.allOf?.[0]) return validOf(schema.allOf[0], doc, depth + 1);
+  if (alternatives) return fc.oneof(...alternatives.map((s) => validOf(s, doc, hostile, depth + 1)));
+  if (schema.allOf?.[0]) return validOf(schema.allOf[0], doc, hostile, depth + 1);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'string':
       return stringOf(schema);
-    case 'integer':
-      return fc.integer({
-        min: Math.max(schema.minimum ?? -1000, Number.MIN_SAFE_INTEGER),
-        max: Math.min(schema.maximum ?? 1000, Number.MAX_SAFE_INTEGER),
-      });
+    case 'integer': {
+      const min = Math.max(schema.minimum ?? (schema.exclusiveMinimum ?? -1001) + 1, Number.MIN_SAFE_INTEGER);
+      const max = Math.min(schema.maximum ?? 1000, Number.MAX_SAFE_INTEGER);
+      // Small values too, so that ids name rows of the test app.
+      const small = fc.integer({ min, max: Math.max(min, Math.min(max, min + 40)) });
+      return fc.oneof(small, fc.integer({ min, max }));
+    }
     case 'number':
       return fc.double({
         min: schema.minimum ?? -1000,
@@ -120,12 +129,12 @@ function validOf(schema: Schema | undefined, doc: Document, depth: number): fc.A
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(valueOf(schema.items, doc, depth + 1), {
+      return fc.array(valueOf(schema.items, doc, hostile, depth + 1), {
         minLength: Math.min(schema.minItems ?? 0, 3),
         maxLength: Math.min(schema.maxItems ?? 5, 5),
       });
     case 'object':
-      return objectOf(schema, doc, depth);
+      return objectOf(schema, doc, hostile, depth);
     default:
       return fc.jsonValue({ maxDepth: 1 });
   }
@@ -145,9 +154,16 @@ function stringOf(schema: Schema): fc.Arbitrary<string> {
   return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 200) });
 }
 
-function objectOf(schema: Schema, doc: Document, depth: number): fc.Arbitrary<Record<string, unknown>> {
+function objectOf(
+  schema: Schema,
+  doc: Document,
+  hostile: boolean,
+  depth: number,
+): fc.Arbitrary<Record<string, unknown>> {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [key, property] of Object.entries(schema.properties ?? {})) model[key] = valueOf(property, doc, depth + 1);
+  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+    model[key] = valueOf(property, doc, hostile, depth + 1);
+  }
   const required = (schema.required ?? []).filter((k) => k in model);
   return fc.record(model, { requiredKeys: required });
 }
@@ -155,9 +171,14 @@ function objectOf(schema: Schema, doc: Document, depth: number): fc.Arbitrary<Re
 type Input = { query: Record<string, string>; path: Record<string, string>; body: string | undefined; type: string };
 
 /** A body as sent: the object as JSON, sometimes with a prototype key spliced in, or something else entirely. */
-function bodyOf(schema: Schema | undefined, doc: Document): fc.Arbitrary<{ body: string; type: string }> {
+function bodyOf(
+  schema: Schema | undefined,
+  doc: Document,
+  hostile: boolean,
+): fc.Arbitrary<{ body: string; type: string }> {
   const json = (value: unknown) => ({ body: JSON.stringify(value), type: 'application/json' });
-  const object = validOf(schema, doc, 0);
+  const object = validOf(schema, doc, hostile, 0);
+  if (!hostile) return object.map(json);
   return fc.oneof(
     { weight: 8, arbitrary: object.map(json) },
     {
@@ -194,21 +215,27 @@ function bodyOf(schema: Schema | undefined, doc: Document): fc.Arbitrary<{ body:
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
+/** Inputs of an operation: half of them as its schemas ask, half with hostile values and extras. */
 function inputOf(operation: Operation, doc: Document): fc.Arbitrary<Input> {
+  return fc.oneof(inputWith(operation, doc, false), inputWith(operation, doc, true));
+}
+
+function inputWith(operation: Operation, doc: Document, hostile: boolean): fc.Arbitrary<Input> {
   const params = operation.parameters ?? [];
   const paramsOf = (where: 'query' | 'path') => {
     const model: Record<string, fc.Arbitrary<string>> = {};
-    for (const p of params.filter((p) => p.in === where)) model[p.name] = valueOf(p.schema, doc).map(asText);
+    for (const p of params.filter((p) => p.in === where)) model[p.name] = valueOf(p.schema, doc, hostile).map(asText);
     const required = params.filter((p) => p.in === where && (p.required || where === 'path')).map((p) => p.name);
-    const extras = fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'x', 'index'), fc.string(), {
-      maxKeys: 1,
-    });
+    const extras =
+      where === 'query' && hostile
+        ? fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'x', 'index'), fc.string(), { maxKeys: 1 })
+        : fc.constant({});
     return fc
       .tuple(fc.record(model, { requiredKeys: required }), extras)
       .map(([known, extra]) => ({ ...extra, ...known }) as Record<string, string>);
   };
   const schema = operation.requestBody?.content['application/json']?.schema;
-  const body = operation.requestBody ? bodyOf(schema, doc) : fc.constant(undefined);
+  const body = operation.requestBody ? bodyOf(schema, doc, hostile) : fc.constant(undefined);
   return fc.record({ query: paramsOf('query'), path: paramsOf('path'), body }).map(({ query, path, body }) => ({
     query,
     path,
@@ -217,20 +244,53 @@ function inputOf(operation: Operation, doc: Document): fc.Arbitrary<Input> {
   }));
 }
 
+/** Answers by operation and status, printed with FUZZ_STATS=1 to see what the run reached. */
+const statuses = new Map<string, Map<number, number>>();
+function tally(operationId: string, status: number) {
+  const counts = statuses.get(operationId) ?? new Map<number, number>();
+  counts.set(status, (counts.get(status) ?? 0) + 1);
+  statuses.set(operationId, counts);
+}
+
 describe('the API under hostile input', () => {
   let t: TestApp;
   let doc: Document;
   let token: string;
+  /**
+   * Signs the administrator in. The fuzz may reset its password, disable it or lock it out with
+   * failed sign-ins (small ids name its row); then the account is put back as it was first.
+   */
   const signIn = async () => {
-    token = await login(t.app, ADMIN_ACCOUNT, TEST_ADMIN_PASSWORD);
+    try {
+      token = await login(t.app, ADMIN_ACCOUNT, TEST_ADMIN_PASSWORD);
+    } catch {
+      const passwordHash = await hashPassword(digest(TEST_ADMIN_PASSWORD), t.config.scryptLogN);
+      const admin = and(eq(users.tenantId, PLATFORM_TENANT_ID), eq(users.account, ADMIN_ACCOUNT));
+      await t.db.update(users).set({ passwordHash, status: STATUS.enabled }).where(admin);
+      await t.db.delete(loginLogs).where(eq(loginLogs.account, ADMIN_ACCOUNT));
+      await t.bus.publish('access.changed', {});
+      token = await login(t.app, ADMIN_ACCOUNT, TEST_ADMIN_PASSWORD);
+    }
   };
 
   beforeAll(async () => {
     t = await createTestApp();
     doc = t.app.swagger() as unknown as Document;
     await signIn();
+    // Rows for the operations to find, change and delete: tenants with users, robots, a multicast group.
+    for (let i = 0; i < 2; i++) {
+      const tenant = await makeTenant(t);
+      await makeUser(t, tenant.id, { roleCodes: [TENANT_ADMIN_ROLE_CODE] });
+      await makeUser(t, tenant.id);
+    }
+    for (let i = 0; i < 3; i++) await registerRobot(t, token);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    if (process.env.FUZZ_STATS) {
+      for (const [id, counts] of statuses) console.log(id, Object.fromEntries(counts));
+    }
+    await t.close();
+  });
 
   // vitest needs the list of cases before the app is built: the committed document (held equal to
   // the app's by app.test.ts) names them; each case then takes its operation from the app's own.
@@ -261,11 +321,12 @@ describe('the API under hostile input', () => {
             ...(input.body === undefined ? {} : { payload: input.body }),
           });
         let res = await send();
-        // A call that ended the session (logout, a password change): sign in again and carry on.
-        if (res.statusCode === 401 && operation!.security) {
+        // A call that ended the session or disabled the administrator: sign in again and carry on.
+        if ((res.statusCode === 401 || res.statusCode === 403) && operation!.security) {
           await signIn();
           res = await send();
         }
+        tally(operation!.operationId, res.statusCode);
         if (res.statusCode >= 500) {
           throw new Error(`${method.toUpperCase()} ${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
         }
