@@ -69,11 +69,24 @@ export const confirmPasswordField = z
   .string({ error: 'validation.confirmPasswordRequired' })
   .min(1, 'validation.confirmPasswordRequired');
 
-/** A point in time in a filter: an ISO 8601 string (the console sends its date pickers' values). */
+/** The years a time filter may name: JavaScript reaches further than a PostgreSQL timestamp. */
+const FILTER_YEARS = { min: 1, max: 9999 } as const;
+
+const isFilterTime = (text: string) => {
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= FILTER_YEARS.min && year <= FILTER_YEARS.max;
+};
+
+/**
+ * A point in time in a filter: an ISO 8601 string (the console sends its date pickers' values), in
+ * the years 1 to 9999.
+ */
 export const timeFilterOf = (invalidKey = 'validation.invalid') =>
   z
     .string()
     .trim()
     .optional()
-    .refine((v) => !v || !Number.isNaN(Date.parse(v)), invalidKey)
+    .refine((v) => !v || isFilterTime(v), invalidKey)
     .transform((v) => (v ? new Date(v) : undefined));

@@ -63,10 +63,10 @@ const fieldPath = (instancePath: string) => instancePath.replace(/^\//, '').spli
 /**
  * PostgreSQL's refusals of a value itself (SQLSTATE class 22, data exception): a NUL or a byte
  * sequence text cannot hold (22021, 22P05), a number beyond its column (22003), text that is not
- * the column's type (22P02), text too long (22001), a bad or overflowing date (22007, 22008). The
+ * the column's type (22P02), text too long (22001), a bad or overflowing date (22007, 22008, 22009). The
  * contracts' schemas refuse these first; this is the net for what they miss.
  */
-const VALUE_REFUSALS = new Set(['22021', '22P05', '22003', '22P02', '22001', '22007', '22008']);
+const VALUE_REFUSALS = new Set(['22021', '22P05', '22003', '22P02', '22001', '22007', '22008', '22009']);
 
 /** The SQLSTATE of a database error, looking through wrappers (Drizzle's query error) by `cause`. */
 export function sqlStateOf(error: unknown): string | undefined {

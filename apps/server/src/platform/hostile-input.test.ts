@@ -102,6 +102,19 @@ describe('hostile input gets a 4xx and changes nothing', () => {
     });
   });
 
+  describe('a time filter beyond what the database holds', () => {
+    it.each(['-271821-04-20T00:00:00.000Z', '+275760-09-12T23:59:59.958Z', '0000-01-01T00:00:00Z'])(
+      '%s answers 422 under the field',
+      async (startTime) => {
+        for (const url of ['/api/robot-server/upload/page', '/api/log-server/login/page']) {
+          const res = await get(url, { startTime });
+          expect(res.statusCode, url).toBe(422);
+          expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(['startTime']);
+        }
+      },
+    );
+  });
+
   describe('a body that is not a JSON object', () => {
     it.each(['null', '[]', '"text"', '0', 'true'])('%s answers 422 "must be a JSON object"', async (payload) => {
       for (const url of ['/api/robot-server/multicast/create', CREATE_ROLE]) {
@@ -144,6 +157,7 @@ describe("the database's refusals of a value", () => {
     app.get('/nul', async () => t.db.execute(sql`select ${'a\u0000b'}::text`));
     app.get('/int4', async () => t.db.execute(sql`select ${'99999999999'}::int4`));
     app.get('/not-a-number', async () => t.db.execute(sql`select ${'x'}::int4`));
+    app.get('/far-time', async () => t.db.execute(sql`select ${'+275760-09-12T23:59:59.958Z'}::timestamptz`));
     app.get('/other', async () => t.db.execute(sql`select * from no_such_table`));
     await app.ready();
   });
@@ -152,7 +166,7 @@ describe("the database's refusals of a value", () => {
     await t.close();
   });
 
-  it.each(['/nul', '/int4', '/not-a-number'])('%s answers 400 with a localised message', async (url) => {
+  it.each(['/nul', '/int4', '/not-a-number', '/far-time'])('%s answers 400 with a localised message', async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: { lang: 'zh-CN' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 400, message: translate('zh-CN', 'errors.unstorableValue'), data: null });
