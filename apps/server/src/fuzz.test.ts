@@ -323,6 +323,21 @@ describe('the API under hostile input', () => {
       await makeUser(t, tenant.id);
     }
     for (let i = 0; i < 3; i++) await registerRobot(t, token);
+    const group = await t.app.inject({
+      method: 'POST',
+      url: '/api/robot-server/multicast/create',
+      headers: as(token),
+      payload: {
+        name: 'Fuzz group',
+        enabled: true,
+        ip: '239.1.2.3',
+        telecontrolPort: 5000,
+        telemetryPort: 5001,
+        videoPort: 5002,
+        robotIds: [],
+      },
+    });
+    if (group.statusCode !== 200) throw new Error(`multicast group: ${group.statusCode} ${group.body}`);
   });
   afterAll(async () => {
     if (process.env.FUZZ_STATS) {
