@@ -139,6 +139,14 @@ describe('hostile input gets a 4xx and changes nothing', () => {
       expect(await roleCount()).toBe(before);
     });
 
+    it('still answers 400 "bad request" for malformed, empty or too large JSON', async () => {
+      for (const payload of ['{"roleName":', '', `{"roleName":"${'x'.repeat(1024 * 1024)}"}`]) {
+        const res = await post(CREATE_ROLE, payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(translate('en-US', 'errors.badRequest'));
+      }
+    });
+
     it('leaves such words inside values alone', async () => {
       const res = await post(CREATE_ROLE, JSON.stringify({ roleName: '__proto__ constructor', roleCode: 'proto_ok' }));
       expect(res.statusCode).toBe(200);
