@@ -29,6 +29,7 @@ import type { AppConfig } from './platform/config.js';
 import { contextPlugin } from './platform/context.plugin.js';
 import type { Database } from './platform/db.js';
 import { installErrorHandler } from './platform/errors.js';
+import { installJsonBodyParser } from './platform/hostile-input.js';
 import { gatewayPlugin } from './platform/gateway.plugin.js';
 import { hubPlugin } from './platform/hub.plugin.js';
 import { openApiPlugin } from './platform/openapi.js';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installJsonBodyParser(app);
 
   // HTTP: security headers, the API's description at /docs, sockets.
   app.register(securityHeadersPlugin);

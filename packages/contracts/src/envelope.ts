@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './fields.js';
 
 /** Envelope A: `{code, message, data}`, code 200 on success. Used by every call but updatePwd. */
 export const envelopeA = <T extends z.ZodType>(data: T) =>
@@ -21,7 +22,7 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** The page request shared by every list: 1-based `index` and a page size. */
 export const pageQuery = z.object({
-  index: z.coerce.number().int().min(1).default(1),
+  index: z.coerce.number().int().min(1).max(INT4_MAX, 'validation.outOfRange').default(1),
   size: z.coerce.number().int().min(1).max(200).optional(),
 });
 

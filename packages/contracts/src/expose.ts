@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { account } from './auth.js';
 import { pageOf, pageQuery } from './envelope.js';
 import { sortQuery } from './sorting.js';
-import { keywordFilter, rowId, statusValue } from './fields.js';
+import { idValue, INT4_MAX, keywordFilter, rowId, statusValue } from './fields.js';
 import { TEXT_MAX } from './lengths.js';
 
 /** Expose accounts refuse Chinese characters (spec section 5). */
@@ -79,7 +79,7 @@ export const exposePage = pageOf(exposeRow);
  * password for a one-time external-access token that signs in one console user of the tenant.
  */
 export const exposeTokenRequest = z.object({
-  tenantId: z.number({ error: 'validation.required' }).int().positive(),
+  tenantId: idValue,
   account: exposeAccount,
   password: z.string({ error: 'expose.passwordRequired' }).min(1, 'expose.passwordRequired').max(64),
   /** The console user the session acts as (an account of the same tenant). */
@@ -104,6 +104,7 @@ export const externalLoginRequest = z.object({
   tenantId: z.coerce
     .number({ error: 'errors.tenantIdMissing' })
     .int('errors.tenantIdMissing')
-    .positive('errors.tenantIdMissing'),
+    .positive('errors.tenantIdMissing')
+    .max(INT4_MAX, 'validation.outOfRange'),
 });
 export type ExternalLoginRequest = z.input<typeof externalLoginRequest>;

@@ -39,11 +39,22 @@ export const accountName = z
 /** 1 enabled, 0 disabled (tenants, users, roles, menus). */
 export const statusValue = z.union([z.literal(0), z.literal(1)], { error: 'validation.invalid' });
 
-/** A row id in a body or query. */
+/** The largest value of a PostgreSQL `integer` (int4): ids, and every other whole number a request carries. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id in a JSON body: a whole number from 1 to the id column's largest value. */
+export const idValue = z
+  .number({ error: 'validation.required' })
+  .int('validation.invalid')
+  .min(1, 'validation.invalid')
+  .max(INT4_MAX, 'validation.outOfRange');
+
+/** A row id in a body or query (a query's text is read as a number). */
 export const rowId = z.coerce
   .number({ error: 'validation.required' })
   .int('validation.invalid')
-  .positive('validation.invalid');
+  .min(1, 'validation.invalid')
+  .max(INT4_MAX, 'validation.outOfRange');
 
 /** The free-text search of a list: trimmed, at most 100 characters, absent when empty. */
 export const keywordFilter = z
@@ -58,11 +69,24 @@ export const confirmPasswordField = z
   .string({ error: 'validation.confirmPasswordRequired' })
   .min(1, 'validation.confirmPasswordRequired');
 
-/** A point in time in a filter: an ISO 8601 string (the console sends its date pickers' values). */
+/** The years a time filter may name: JavaScript reaches further than a PostgreSQL timestamp. */
+const FILTER_YEARS = { min: 1, max: 9999 } as const;
+
+const isFilterTime = (text: string) => {
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= FILTER_YEARS.min && year <= FILTER_YEARS.max;
+};
+
+/**
+ * A point in time in a filter: an ISO 8601 string (the console sends its date pickers' values), in
+ * the years 1 to 9999.
+ */
 export const timeFilterOf = (invalidKey = 'validation.invalid') =>
   z
     .string()
     .trim()
     .optional()
-    .refine((v) => !v || !Number.isNaN(Date.parse(v)), invalidKey)
+    .refine((v) => !v || isFilterTime(v), invalidKey)
     .transform((v) => (v ? new Date(v) : undefined));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_MAX } from './lengths.js';
+import { idValue } from './fields.js';
 
 /** One entry of the menu tree that home data returns (spec section 3). */
 export type MenuNode = {
@@ -208,7 +209,7 @@ const menuFields = {
     .int('menus.sortInvalid')
     .min(0, 'menus.sortInvalid')
     .max(99_999, 'menus.sortInvalid'),
-  parentId: z.number().int().positive().nullable().optional(),
+  parentId: idValue.nullable().optional(),
   showFlag: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalid' }),
 };
 
@@ -224,14 +225,14 @@ export const createMenuRequest = z.object({
 });
 export type CreateMenuRequest = z.input<typeof createMenuRequest>;
 /** POST system-server/menu/update: the route name stays (roles and the console know the page by it). */
-export const updateMenuRequest = z.object({ menuId: z.number().int().positive(), ...menuFields });
+export const updateMenuRequest = z.object({ menuId: idValue, ...menuFields });
 export type UpdateMenuRequest = z.input<typeof updateMenuRequest>;
 export const menuStatusRequest = z.object({
-  menuId: z.number().int().positive(),
+  menuId: idValue,
   status: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalid' }),
 });
 export type MenuStatusRequest = z.input<typeof menuStatusRequest>;
-export const deleteMenuRequest = z.object({ menuId: z.number().int().positive() });
+export const deleteMenuRequest = z.object({ menuId: idValue });
 
 /** One entry of the menu management tree: every field, titles in the three languages. */
 export type MenuAdminNode = {

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.js';
+import { idValue, INT4_MAX } from './fields.js';
+
+/** The largest notice type (a `smallint` column). */
+const NOTICE_TYPE_MAX = 32_767;
 
 /** GET notice-server/notice/my/page?index=&type=1&read= (15 a page). */
 export const noticePageQuery = z.object({
-  index: z.coerce.number().int().min(1).default(1),
-  type: z.coerce.number().int().min(1).default(1),
+  index: z.coerce.number().int().min(1).max(INT4_MAX, 'validation.outOfRange').default(1),
+  type: z.coerce.number().int().min(1).max(NOTICE_TYPE_MAX, 'validation.outOfRange').default(1),
   /** Empty: all; 0 unread; 1 read. */
   read: z
     .union([z.literal(''), z.literal('0'), z.literal('1')])
@@ -32,7 +36,7 @@ export const publishNoticeRequest = z.object({
     .trim()
     .min(1, 'validation.required')
     .max(2000, 'validation.invalid'),
-  userIds: z.array(z.number().int().positive()).max(1000).optional(),
+  userIds: z.array(idValue).max(1000).optional(),
 });
 export type PublishNoticeRequest = z.infer<typeof publishNoticeRequest>;
 
@@ -41,12 +45,14 @@ export type PublishNoticeResponse = z.infer<typeof publishNoticeResponse>;
 
 /** POST notice-server/notice/read: marks the caller's own notices read; others' ids are ignored. */
 export const markNoticesReadRequest = z.object({
-  noticeIds: z.array(z.number().int().positive()).min(1, 'validation.required').max(1000, 'validation.invalid'),
+  noticeIds: z.array(idValue).min(1, 'validation.required').max(1000, 'validation.invalid'),
 });
 export type MarkNoticesReadRequest = z.infer<typeof markNoticesReadRequest>;
 
 export const markNoticesReadResponse = z.object({ count: z.number().int() });
 
 /** POST notice-server/notice/read/all: marks every unread notice of the caller (of one type) read. */
-export const markAllNoticesReadRequest = z.object({ type: z.number().int().min(1).default(1) });
+export const markAllNoticesReadRequest = z.object({
+  type: z.number().int().min(1).max(NOTICE_TYPE_MAX, 'validation.outOfRange').default(1),
+});
 export type MarkAllNoticesReadRequest = z.input<typeof markAllNoticesReadRequest>;

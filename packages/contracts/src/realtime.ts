@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commandRecord } from './commands.js';
 import { robotLive } from './robots.js';
+import { idValue } from './fields.js';
 
 /**
  * Messages on the console's WebSocket (the URL is config `msgSocketUrl` with the user id as
@@ -28,7 +29,7 @@ export const socketClientMessage = z.discriminatedUnion('type', [
     type: z.literal('subscribe'),
     topic: z.enum(socketTopics),
     /** The tenant the console acts in (its `tenant-id` header); the user's own when absent. */
-    tenantId: z.number().int().positive().optional(),
+    tenantId: idValue.optional(),
   }),
   z.object({ type: z.literal('unsubscribe'), topic: z.enum(socketTopics) }),
 ]);

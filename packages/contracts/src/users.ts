@@ -126,7 +126,7 @@ export const userPageQuery = pageQuery.extend({
     .optional()
     .transform((v) => v || undefined),
   status: z.coerce.number().pipe(statusValue).optional(),
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: rowId.optional(),
 });
 export type UserPageQuery = z.input<typeof userPageQuery>;
 

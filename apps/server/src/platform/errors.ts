@@ -60,6 +60,27 @@ const KNOWN_STATUSES = new Set<number>(Object.values(ERROR_CODES));
 /** `/userIds/0` → `userIds.0`; the form field a console shows the message under. */
 const fieldPath = (instancePath: string) => instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
 
+/**
+ * PostgreSQL's refusals of a value itself (SQLSTATE class 22, data exception): a NUL or a byte
+ * sequence text cannot hold (22021, 22P05), a number beyond its column (22003), text that is not
+ * the column's type (22P02), text too long (22001), a bad or overflowing date (22007, 22008, 22009). The
+ * contracts' schemas refuse these first; this is the net for what they miss.
+ */
+const VALUE_REFUSALS = new Set(['22021', '22P05', '22003', '22P02', '22001', '22007', '22008', '22009']);
+
+/** The SQLSTATE of a database error, looking through wrappers (Drizzle's query error) by `cause`. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** Sends an API 404 for a route that does not exist. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
   const url = request.url.split('?')[0] ?? '';
@@ -92,6 +113,18 @@ export function installErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
       return reply.code(500).send(errorBody(lang, 500, 'errors.server'));
+    }
+
+    const sqlState = sqlStateOf(error);
+    if (sqlState !== undefined && VALUE_REFUSALS.has(sqlState)) {
+      request.log.warn({ sqlState }, 'the database refused a value of the request');
+      return reply.code(400).send(errorBody(lang, 400, 'errors.unstorableValue'));
+    }
+
+    if ((error as FastifyError).code === 'FST_ERR_VALIDATION') {
+      // A schema's own check threw on input of an unexpected shape: still the caller's input.
+      request.log.info({ err: error }, 'a request schema threw');
+      return reply.code(422).send(errorBody(lang, 422, 'errors.validation'));
     }
 
     const statusCode = (error as FastifyError).statusCode;

@@ -2,20 +2,23 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { APP_VERSION, errorEnvelope, menuNode, type ResourceAccess } from '@patrol/contracts';
+import { APP_VERSION, errorEnvelope, menuAdminNode, menuNode, type ResourceAccess } from '@patrol/contracts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessOf } from './auth.js';
 
 export const DOCS_PREFIX = '/docs';
 
-// Named components: the menu tree is recursive, and the error envelope is shared by every route.
+// Named components: the menu trees are recursive (a recursive schema without a name would refer to
+// itself by a made-up name that resolves nowhere), and the error envelope is shared by every route.
 if (!z.globalRegistry.has(menuNode)) z.globalRegistry.add(menuNode, { id: 'MenuNode' });
+if (!z.globalRegistry.has(menuAdminNode)) z.globalRegistry.add(menuAdminNode, { id: 'MenuAdminNode' });
 if (!z.globalRegistry.has(errorEnvelope)) z.globalRegistry.add(errorEnvelope, { id: 'ErrorEnvelope' });
 
 /**
  * OpenAPI generated from the routes' zod schemas (the contracts), served as JSON at /docs/json and
- * as Swagger UI at /docs. Routes that need a session are marked with the bearer scheme.
+ * as Swagger UI at /docs. Routes that need a session are marked with the bearer scheme, public ones
+ * with `security: []`.
  */
 const plugin: FastifyPluginAsync = async (app) => {
   await app.register(swagger, {
@@ -29,6 +32,8 @@ const plugin: FastifyPluginAsync = async (app) => {
           '`{state, msg, message, data}`). On errors the HTTP status equals `code` and `message` is in the ' +
           'language of the `lang` header (zh-CN, zh-TW, en-US; default zh-CN).',
       },
+      // Paths carry their /api prefix: the API is at the root of the server that serves this document.
+      servers: [{ url: '/', description: 'The console server that serves this document' }],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'The session token from login' },
@@ -42,8 +47,10 @@ const plugin: FastifyPluginAsync = async (app) => {
         isSocket && document.schema ? { ...document, schema: { ...document.schema, hide: false } } : document,
       );
       const config = document.route.config as { access?: ResourceAccess } | undefined;
-      if (out.schema && !out.schema.hide && accessOf(document.url, config) !== 'public') {
-        (out.schema as Record<string, unknown>).security = [{ bearerAuth: [] }];
+      if (out.schema && !out.schema.hide) {
+        // Public operations say so (`security: []`); every other one needs the session's bearer token.
+        const isPublic = accessOf(document.url, config) === 'public';
+        (out.schema as Record<string, unknown>).security = isPublic ? [] : [{ bearerAuth: [] }];
       }
       return out;
     },

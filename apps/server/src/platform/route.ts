@@ -19,6 +19,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { SUCCESS_MESSAGE } from './envelope.js';
 import { z } from 'zod';
 import { API_PREFIX } from './auth.js';
+import { refuseHostileInput } from './hostile-input.js';
 
 type Parsed<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -114,6 +115,8 @@ export function route<D extends RouteDescriptor>(
       ...(body ? { body } : {}),
       response: responseSchemas(descriptor),
     },
+    // A body that is not an object and NUL characters are refused before the schemas run.
+    preValidation: refuseHostileInput(body !== undefined),
     // Fastify types this with the route's whole schema; it is called with each response schema.
     serializerCompiler: cachingSerializerCompiler as FastifySerializerCompiler<unknown>,
     // The descriptor's schemas validate the request before the handler runs, so its types hold.

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rowId } from '@patrol/contracts';
 import { z } from 'zod';
 import { API_PREFIX } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
@@ -46,7 +47,7 @@ const plugin: FastifyPluginAsync = async (instance) => {
           'caps on sockets not yet authenticated the socket is closed with 1013. ' +
           "`{type:'ping'}` is answered `{type:'pong'}`; system notices arrive as `{type:'1', data}`.",
         tags: ['realtime'],
-        params: z.object({ userId: z.coerce.number().int().positive() }),
+        params: z.object({ userId: rowId }),
       },
     },
     // The protocol is the service's: the route only hands the upgraded socket over.
