@@ -8,7 +8,7 @@ import { as, digest, login, makeTenant, makeUser } from '../test/factories.js';
 import { registerRobot } from '../test/robots.js';
 import { STATUS } from './db/columns.js';
 import { OPENAPI_FILE } from './export-openapi.js';
-import { loginLogs } from './modules/auth/auth.tables.js';
+import { loginLogs, secretFailures } from './modules/auth/auth.tables.js';
 import { users } from './modules/users/users.tables.js';
 import { hashPassword } from './platform/passwords.js';
 
@@ -303,6 +303,7 @@ describe('the API under hostile input', () => {
       const admin = and(eq(users.tenantId, PLATFORM_TENANT_ID), eq(users.account, ADMIN_ACCOUNT));
       await t.db.update(users).set({ passwordHash, status: STATUS.enabled }).where(admin);
       await t.db.delete(loginLogs).where(eq(loginLogs.account, ADMIN_ACCOUNT));
+      await t.db.delete(secretFailures);
       await t.bus.publish('access.changed', {});
       token = await login(t.app, ADMIN_ACCOUNT, TEST_ADMIN_PASSWORD);
     }
