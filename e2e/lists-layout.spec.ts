@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, menuPages, signIn } from './support.js';
 
 /** The smallest screen the console supports, and the most common one. */
 const SCREENS = [
@@ -102,18 +102,6 @@ function cutCells(min: number): Finding[] {
     }
   }
   return found;
-}
-
-/** Opens every section of the side menu and gives the route path of each page in it. */
-async function menuPages(page: Page): Promise<string[]> {
-  const menu = page.getByTestId('side-menu');
-  const groups = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-  while ((await groups.count()) > 0) await groups.first().click();
-  const ids = await menu
-    .locator('li.ant-menu-item')
-    .evaluateAll((items) => items.map((item) => item.getAttribute('data-menu-id') ?? ''));
-  // antd names each item `<menu id>-<key>`, and the keys are the route paths.
-  return ids.map((id) => id.slice(id.indexOf('-/') + 1)).filter((path) => path.startsWith('/'));
 }
 
 for (const screen of SCREENS) {

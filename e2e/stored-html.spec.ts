@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, menuPages, signIn } from './support.js';
 
 /**
  * Markup a user could type into any free-text field. Shown as text it is harmless; drawn as markup
@@ -95,17 +95,6 @@ test.afterAll(async ({ playwright }) => {
     await request.dispose();
   }
 });
-
-/** Opens every section of the side menu and gives the route path of each page in it. */
-async function menuPages(page: Page): Promise<string[]> {
-  const menu = page.getByTestId('side-menu');
-  const groups = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-  while ((await groups.count()) > 0) await groups.first().click();
-  const ids = await menu
-    .locator('li.ant-menu-item')
-    .evaluateAll((items) => items.map((item) => item.getAttribute('data-menu-id') ?? ''));
-  return ids.map((id) => id.slice(id.indexOf('-/') + 1)).filter((path) => path.startsWith('/'));
-}
 
 test('text that holds markup shows as text on every page, and the console runs under its policy with no violation', async ({
   page,

@@ -21,3 +21,15 @@ export async function openFromMenu(page: Page, group: string, item: string): Pro
   if (!(await link.isVisible())) await menu.getByRole('menuitem', { name: group, exact: true }).click();
   await link.click();
 }
+
+/** Opens every section of the side menu and gives the route path of each page in it. */
+export async function menuPages(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('side-menu');
+  const groups = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  while ((await groups.count()) > 0) await groups.first().click();
+  const ids = await menu
+    .locator('li.ant-menu-item')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-menu-id') ?? ''));
+  // antd names each item `<menu id>-<key>`, and the keys are the route paths.
+  return ids.map((id) => id.slice(id.indexOf('-/') + 1)).filter((path) => path.startsWith('/'));
+}

@@ -139,6 +139,15 @@ export async function countSecretAttempt(
   return counted!;
 }
 
+/** The one row of a kind of check, a key and an address. */
+function failureRow(row: { kind: string; key: string; address: string }) {
+  return and(
+    eq(secretFailures.kind, row.kind),
+    eq(secretFailures.key, row.key),
+    eq(secretFailures.address, row.address),
+  );
+}
+
 /** A passed check: the address's row starts again (and remembers the success). */
 export async function clearSecretFailures(
   db: DbOrTx,
@@ -148,9 +157,7 @@ export async function clearSecretFailures(
   await db
     .update(secretFailures)
     .set({ failures: 0, windowStart: now, lockedUntil: null, lockouts: 0, lastSuccessAt: now, updatedAt: now })
-    .where(
-      and(eq(secretFailures.kind, row.kind), eq(secretFailures.key, row.key), eq(secretFailures.address, row.address)),
-    );
+    .where(failureRow(row));
 }
 
 /**
@@ -165,14 +172,7 @@ export async function uncountSecretAttempt(
   await db
     .update(secretFailures)
     .set({ failures: sql`greatest(${secretFailures.failures} - 1, 0)` })
-    .where(
-      and(
-        eq(secretFailures.kind, row.kind),
-        eq(secretFailures.key, row.key),
-        eq(secretFailures.address, row.address),
-        or(isNull(secretFailures.lockedUntil), lte(secretFailures.lockedUntil, now)),
-      ),
-    );
+    .where(and(failureRow(row), or(isNull(secretFailures.lockedUntil), lte(secretFailures.lockedUntil, now))));
 }
 
 /** Revokes every live session of a tenant's users, or of some of them; returns the ids revoked. */
