@@ -137,8 +137,13 @@ test('text that holds markup shows as text on every page, and the console runs u
   // The notice arrived as a pop-up and is listed in the message center, its content opened.
   await page.getByTestId('message-center').click();
   const panel = page.getByTestId('message-center-panel');
-  await panel.getByText(`${PAYLOAD}${TAG}`).click();
-  await expect(panel.getByText(`${PAYLOAD} ${PAYLOAD}`)).toBeVisible();
+  const content = panel.getByText(`${PAYLOAD} ${PAYLOAD}`);
+  // The list may load again while it opens (the notice's own push arrives any time): open the
+  // notice until its content shows.
+  await expect(async () => {
+    if (!(await content.isVisible())) await panel.getByText(`${PAYLOAD}${TAG}`).click();
+    await expect(content).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   const count = await page.locator('[data-xss]').count();
   if (count > 0) injected.push(`message center: ${count}`);
   expect(injected).toEqual([]);
