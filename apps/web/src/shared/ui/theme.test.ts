@@ -39,9 +39,16 @@ describe('the console theme reads at WCAG AA', () => {
     for (const bg of LIGHT) expect(contrast(token[name], bg)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('white text on primary and danger buttons reaches 4.5:1', () => {
-    expect(contrast('#ffffff', token.colorPrimary)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast('#ffffff', token.colorError)).toBeGreaterThanOrEqual(4.5);
+  it('white text on primary and danger buttons reaches 4.5:1, hovered too', () => {
+    for (const name of ['colorPrimary', 'colorPrimaryHover', 'colorError', 'colorErrorHover'] as const) {
+      expect(contrast('#ffffff', token[name]), name).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('links and link buttons reach 4.5:1, hovered too', () => {
+    for (const name of ['colorLink', 'colorLinkHover', 'colorPrimaryHover', 'colorErrorHover'] as const) {
+      for (const bg of LIGHT) expect(contrast(token[name], bg), name).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('the focus outline reaches 3:1', () => {

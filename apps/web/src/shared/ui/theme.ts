@@ -9,11 +9,16 @@ export const CONSOLE_THEME: ThemeConfig = {
   token: {
     // blue-7: primary buttons, links, the selected menu item (6.2:1 on white; antd's blue-6 is 4.1:1).
     colorPrimary: '#0958d9',
+    // Hovered, a shade darker still (blue-8, 9.0:1), where antd lightens to a blue that no longer reads.
+    colorPrimaryHover: '#003eb3',
+    colorLinkHover: '#003eb3',
+    colorInfo: '#0958d9',
     // The focus outline antd draws (colorPrimaryBorder): blue-6, 4.1:1 on white.
     colorPrimaryBorder: '#1677ff',
     controlOutline: 'rgba(9, 88, 217, 0.35)',
     // red-7 for Delete and errors (5.6:1; antd's #ff4d4f is 3.3:1).
     colorError: '#cf1322',
+    colorErrorHover: '#a8071a',
     // Secondary texts (breadcrumb, descriptions, empty states, placeholders): 60% black, 5.7:1 on white.
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
