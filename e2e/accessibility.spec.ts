@@ -69,6 +69,8 @@ async function switchLanguage(page: Page, lang: string, label: string | null) {
   await page.getByTestId('language-switch').click();
   await page.getByRole('menuitem', { name: label }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  // The drop-down is gone, not caught half faded out.
+  await expect(page.locator('.ant-dropdown').locator('visible=true')).toHaveCount(0);
 }
 
 /** Waits until the shown page of the shell has its frame and its rows (the spinners have gone). */
@@ -118,3 +120,23 @@ for (const { lang, label } of LANGUAGES) {
     });
   });
 }
+
+test('the first Tab of the console offers a skip link that moves the focus to the page', async ({ page }) => {
+  await signIn(page, ADMIN.account, ADMIN.password);
+  await page.reload();
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: '跳到页面内容' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  // Its focus is shown: an outline of 2px or more.
+  const outline = await skip.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { outlineStyle: style.outlineStyle, outlineWidth: style.outlineWidth };
+  });
+  expect(outline.outlineStyle).not.toBe('none');
+  expect(parseFloat(outline.outlineWidth)).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page).toHaveURL(/#\/home$/);
+});
