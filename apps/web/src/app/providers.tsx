@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { antdLocale, i18n, useLanguage } from '@/shared/i18n';
+import { CONSOLE_THEME } from '@/shared/ui/theme';
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const language = useLanguage();
   return (
     <ConfigProvider
       locale={antdLocale(language)}
-      theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
+      theme={CONSOLE_THEME}
       // No space squeezed between two Chinese characters: button text stays what the locale file says.
       button={{ autoInsertSpace: false }}
     >

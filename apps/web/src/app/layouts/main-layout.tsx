@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Button, FloatButton, Layout, Modal, Spin, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -134,8 +134,17 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
 
   const siderWidth = collapsed ? LAYOUT.menuCollapsedWidth : LAYOUT.menuWidth;
   const user = home.loginUser;
+  // The skip link moves the focus to the page itself (an href would change the hash route).
+  const main = useRef<HTMLElement>(null);
+  const handleSkip = (event: MouseEvent) => {
+    event.preventDefault();
+    main.current?.focus();
+  };
   return (
     <Layout className="shell">
+      <a className="skip-link" href="#" onClick={handleSkip}>
+        {t('landmarks.skipToContent')}
+      </a>
       <Layout.Sider
         className="shell__sider"
         width={LAYOUT.menuWidth}
@@ -145,7 +154,9 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
         trigger={null}
       >
         <BrandLogo collapsed={collapsed} />
-        <SideMenu menu={home.menu} collapsed={collapsed} />
+        <nav aria-label={t('landmarks.menu')}>
+          <SideMenu menu={home.menu} collapsed={collapsed} />
+        </nav>
       </Layout.Sider>
       <Layout className="shell__main" style={{ marginLeft: siderWidth }}>
         <div className="shell__top">
@@ -181,7 +192,7 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
             onCloseAll={handleCloseAll}
           />
         </div>
-        <Layout.Content className="shell__content">
+        <Layout.Content className="shell__content" ref={main} tabIndex={-1}>
           {/* A list's header row sticks just below those bars. */}
           <StickyTopContext.Provider value={SHELL_TOP_HEIGHT}>
             <PageCache pages={pages} currentKey={location.pathname} outlet={outlet} />

@@ -1,7 +1,7 @@
-import { useContext, useMemo, useState, type ReactNode } from 'react';
+import { useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Empty, Flex, Table, Typography } from 'antd';
-import type { TableColumnType, TableProps } from 'antd';
+import type { TableColumnType, TableProps, TableRef } from 'antd';
 import type { SortRequest } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { StickyTopContext } from './sticky-top';
@@ -129,6 +129,18 @@ export function ListTable<R extends object>(tableProps: ListTableProps<R>) {
     () => (fullscreenFrame ? { offsetHeader: 0, getContainer: () => fullscreenFrame } : { offsetHeader: stickyTop }),
     [fullscreenFrame, stickyTop],
   );
+  // A table wider than its card scrolls inside it: its scrolling box is a named region Tab reaches,
+  // so the arrow keys scroll it without a mouse (antd renders that box; it has no prop for this).
+  const tableRef = useRef<TableRef>(null);
+  const regionName = t('list.scrollRegion');
+  useLayoutEffect(() => {
+    const boxes = tableRef.current?.nativeElement?.querySelectorAll<HTMLElement>('.ant-table-body, .ant-table-content');
+    for (const box of Array.from(boxes ?? [])) {
+      box.tabIndex = 0;
+      box.setAttribute('role', 'region');
+      box.setAttribute('aria-label', regionName);
+    }
+  });
   const handleChange: TableProps<R>['onChange'] = (pagination, filters, sorter, extra) => {
     onChange?.(pagination, filters, sorter, extra);
     if (extra.action !== 'sort' || !onSortChange) return;
@@ -171,6 +183,7 @@ export function ListTable<R extends object>(tableProps: ListTableProps<R>) {
       )}
       <Table<R>
         {...props}
+        ref={tableRef}
         loading={loading}
         locale={{ ...locale, emptyText }}
         size={density}

@@ -39,7 +39,8 @@ export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
     <Button
       type="text"
       icon={<GlobalOutlined />}
-      aria-label={t('languages.label')}
+      // The name starts with what the button shows (the language), then says what it does.
+      aria-label={`${labels[language]}, ${t('languages.label')}`}
       data-testid="language-switch"
       style={onDark ? { color: 'rgba(255,255,255,0.85)' } : undefined}
       onClick={LanguageMenu ? undefined : openFirstTime}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Button, Dropdown } from 'antd';
+import { Avatar, Button, Dropdown, theme } from 'antd';
 import type { MenuProps } from 'antd';
 import {
   DownOutlined,
@@ -26,6 +26,7 @@ type Props = {
 /** Tenant (disabled), refresh cache (reload), change password, logout (data-testid `user-menu`). */
 export function UserMenu({ user, tenant, onDark = false }: Props) {
   const { t } = useTranslation('layout');
+  const { token } = theme.useToken();
   const lang = useLanguage();
   const tenantName = seededText('tenantName', tenant.tenantCode, tenant.tenantName, lang);
   const username = seededText('userName', user.account, user.username, lang);
@@ -51,7 +52,7 @@ export function UserMenu({ user, tenant, onDark = false }: Props) {
     <>
       <Dropdown menu={{ items, onClick: handleClick }} trigger={['click']} placement="bottomRight">
         <Button type="text" data-testid="user-menu" className={onDark ? 'header-button--dark' : undefined}>
-          <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: '#1677ff' }} />
+          <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: token.colorPrimary }} />
           <span className="user-menu__name">{username}</span>
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>

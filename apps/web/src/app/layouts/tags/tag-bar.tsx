@@ -58,7 +58,7 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
   };
 
   return (
-    <div className="tag-bar" data-testid="tag-bar">
+    <nav className="tag-bar" data-testid="tag-bar" aria-label={t('landmarks.tags')}>
       <Button
         type="text"
         size="small"
@@ -116,6 +116,6 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
           </Button>
         </Tooltip>
       </Dropdown>
-    </div>
+    </nav>
   );
 }
