@@ -1,24 +1,7 @@
-import { connect as connectTcp } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/create-test-app.js';
+import { otherAddress, reachable } from '../../test/net.js';
 import { loadConfig } from './config.js';
-
-/** Whether a TCP connection to host:port is accepted. */
-const reachable = (host: string, port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connectTcp({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
-/** An address of this machine other than loopback, to try the broker from "outside". */
-const otherAddress = Object.values(networkInterfaces())
-  .flat()
-  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
 describe('the embedded broker follows the configured address', () => {
   let t: TestApp | null = null;

@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect as connectTcp } from 'node:net';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_CENTER, ROBOT_PUBLISH_RATE_LIMIT } from '@patrol/contracts';
 import { makeRoute, SimRobot } from '@patrol/robot-sim';
+import { otherAddress, reachable } from '../../test/net.js';
 import { until } from '../../test/robots.js';
 import { SERVER_MQTT_USERNAME, startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 
@@ -325,21 +325,6 @@ describe('where the embedded broker listens', () => {
     await broker?.close();
     broker = null;
   });
-
-  /** Whether a TCP connection to host:port is accepted. */
-  const reachable = (host: string, port: number) =>
-    new Promise<boolean>((resolve) => {
-      const socket = connectTcp({ host, port });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-
-  const otherAddress = Object.values(networkInterfaces())
-    .flat()
-    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
   it.skipIf(!otherAddress)(
     'binds to the configured address only (HOST=127.0.0.1 is not reachable from outside)',
