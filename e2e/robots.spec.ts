@@ -74,6 +74,8 @@ test('robot control sends lights on and return to base, shows their progress and
   await page.getByRole('button', { name: '返航' }).click();
   const home = progress.locator('.ant-table-row').filter({ hasText: '返航' }).first();
   await expect(home.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  // A screen reader hears the progress as it comes, through the polite live region.
+  await expect(page.getByRole('status').filter({ hasText: '返航：已完成' })).toHaveCount(1);
 
   // Firing asks first; cancelling sends nothing.
   const before = fleet.robots[0]!.received.length;

@@ -2,14 +2,16 @@ import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { antdLocale, i18n, useLanguage } from '@/shared/i18n';
-import { CONSOLE_THEME } from '@/shared/ui/theme';
+import { useReducedMotion } from '@/shared/ui/reduced-motion';
+import { CONSOLE_THEME, consoleTheme } from '@/shared/ui/theme';
 
 function LocalizedAntd({ children }: { children: ReactNode }) {
   const language = useLanguage();
+  const reducedMotion = useReducedMotion();
   return (
     <ConfigProvider
       locale={antdLocale(language)}
-      theme={CONSOLE_THEME}
+      theme={reducedMotion ? consoleTheme({ reducedMotion }) : CONSOLE_THEME}
       // No space squeezed between two Chinese characters: button text stays what the locale file says.
       button={{ autoInsertSpace: false }}
     >

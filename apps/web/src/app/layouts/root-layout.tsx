@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Spin } from 'antd';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Announcer } from '@/shared/ui/announcer';
 import { ScreenWarning } from './screen-warning';
 import { beginProgress } from '../progress';
 
@@ -14,7 +15,7 @@ export function RouteFallback() {
   );
 }
 
-/** Around every route: loading bar per navigation, scroll to top afterwards, the screen check. */
+/** Around every route: loading bar per navigation, scroll to top afterwards, the screen check, the live regions. */
 export function RootLayout() {
   const navigation = useNavigation();
   const { pathname, search } = useLocation();
@@ -40,6 +41,7 @@ export function RootLayout() {
         <Outlet />
       </Suspense>
       <ScreenWarning />
+      <Announcer />
     </>
   );
 }

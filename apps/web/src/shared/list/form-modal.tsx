@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Form, Modal } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import type { FormInstance } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '../api';
@@ -36,6 +36,8 @@ export function FormModal<V extends object>(props: Props<V>) {
     // Only on opening: the caller's initialValues object is new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
+  // A refusal that belongs to no field is also said in the dialog, next to the input it is about.
+  const refusal = save.error && !(isApiError(save.error) && save.error.fields.some((f) => f.path)) ? save.error : null;
   const handleOk = async () => {
     let values: V;
     try {
@@ -64,10 +66,23 @@ export function FormModal<V extends object>(props: Props<V>) {
       onCancel={onClose}
       destroyOnHidden
       afterOpenChange={(visible) => {
-        if (!visible) form.resetFields();
+        if (!visible) {
+          form.resetFields();
+          save.reset();
+        }
       }}
-      maskClosable={false}
+      mask={{ closable: false }}
     >
+      {refusal ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={refusal.message}
+          style={{ marginBottom: 16 }}
+          data-testid="dialog-refusal"
+        />
+      ) : null}
       {/* Named, so its field ids never clash with the search bar's (labels point at the right input). */}
       <Form form={form} name="dialog" layout="vertical" preserve={false} initialValues={initialValues}>
         {children}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, Form, Input } from 'antd';
 import { configureApi, createQueryClient } from '@/shared/api';
@@ -62,7 +62,7 @@ describe('list kit', { timeout: 30_000 }, () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({ account: 'ops' });
   });
 
-  it('shows a failed save once and keeps the dialog and its input', async () => {
+  it('reports a failed save once, says it in the dialog too, and keeps the dialog and its input', async () => {
     fetchMock.mockResolvedValue(answer(500, { code: 500, message: 'The database is unavailable', data: null }));
     const onClose = vi.fn();
     renderKit(<Dialog onClose={onClose} />);
@@ -72,6 +72,9 @@ describe('list kit', { timeout: 30_000 }, () => {
     // The button is free again: the mutation has settled.
     await waitFor(() => expect(screen.getByRole('button', { name: 'OK' }).className).not.toContain('loading'));
     expect(showError).toHaveBeenCalledTimes(1);
+    // Not only in a toast that fades: the dialog says it where the input is, as an alert.
+    const refusal = within(screen.getByRole('dialog')).getByRole('alert');
+    expect(refusal.textContent).toContain('The database is unavailable');
     expect(onClose).not.toHaveBeenCalled();
     expect((screen.getByLabelText('Account') as HTMLInputElement).value).toBe('ops');
   });

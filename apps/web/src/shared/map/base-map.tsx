@@ -4,6 +4,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { DEFAULT_MAP_CENTER } from '@patrol/contracts';
 import type { MapConfig } from '../api';
+import { prefersReducedMotion } from '../ui/reduced-motion';
 
 /** Map constants of the spec (section 9): default zoom 18, tiles 7 to 29, native tiles up to 18. */
 export const MAP_DEFAULTS = { zoom: 18, minZoom: 7, maxZoom: 29, maxNativeZoom: 18 } as const;
@@ -35,8 +36,13 @@ export function BaseMap({ config, children, testId = 'fleet-map' }: Props) {
   useEffect(() => {
     if (!container.current || !config) return;
     const options = config.mapOptions as L.MapOptions & { center?: L.LatLngExpression };
+    // Less motion asked for: zooms and pans jump instead of gliding.
+    const still = prefersReducedMotion();
     const instance = L.map(container.current, {
       preferCanvas: true,
+      zoomAnimation: !still,
+      fadeAnimation: !still,
+      markerZoomAnimation: !still,
       zoomControl: true,
       attributionControl: false,
       ...options,

@@ -3,6 +3,7 @@ import L from 'leaflet';
 import type { RobotLive } from '@patrol/contracts';
 import { MAP_DEFAULTS, useLeafletMap } from './base-map';
 import { plainText } from './plain-text';
+import { prefersReducedMotion } from '../ui/reduced-motion';
 
 export const ROBOT_COLORS = { online: '#1677ff', offline: '#8c8c8c', yellow: '#faad14', red: '#f5222d' } as const;
 
@@ -126,7 +127,7 @@ export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = t
   useEffect(() => {
     if (!follow || selectedId === null || !map) return;
     const marker = markers.current.get(selectedId);
-    if (marker) map.panTo(marker.getLatLng());
+    if (marker) map.panTo(marker.getLatLng(), { animate: !prefersReducedMotion() });
   }, [follow, selectedId, map]);
 
   return null;

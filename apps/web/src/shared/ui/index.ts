@@ -4,3 +4,6 @@ export { LanguageSwitch } from './language-switch';
 export { FullscreenButton } from './fullscreen-button';
 export { BrandLogo, BrandMark } from './brand-logo';
 export { showNoMenuModal } from './no-menu-modal';
+export { prefersReducedMotion, useReducedMotion } from './reduced-motion';
+export { Announcer, announce } from './announcer';
+export type { Politeness } from './announcer';

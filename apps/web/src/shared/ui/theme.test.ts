@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_THEME } from './theme';
+import { CONSOLE_THEME, consoleTheme } from './theme';
 
 /** sRGB of `#rrggbb` or `rgba(r, g, b, a)` laid over `background`. */
 function rgb(colour: string, background: [number, number, number] = [255, 255, 255]): [number, number, number] {
@@ -79,5 +79,15 @@ describe('the console theme reads at WCAG AA', () => {
       ).map((hue): [string, string] => [tag[`${hue}7`] ?? token[`${hue}7`], token[`${hue}1`]]),
     ];
     for (const [text, bg] of pairs) expect(contrast(text, bg), `${text} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('the theme follows the reader’s settings', () => {
+  it('turns antd’s motion off when less motion is asked for, and changes nothing else', () => {
+    expect(consoleTheme({ reducedMotion: false })).toBe(CONSOLE_THEME);
+    const still = consoleTheme({ reducedMotion: true });
+    expect(still.token?.motion).toBe(false);
+    expect(still.token?.colorPrimary).toBe(CONSOLE_THEME.token?.colorPrimary);
+    expect(still.components).toBe(CONSOLE_THEME.components);
   });
 });

@@ -43,3 +43,11 @@ export const CONSOLE_THEME: ThemeConfig = {
     },
   },
 };
+
+/**
+ * The theme for the reader's settings: with `prefers-reduced-motion`, antd's transitions (dialogs
+ * opening, menus sliding, tags fading) are off.
+ */
+export function consoleTheme({ reducedMotion }: { reducedMotion: boolean }): ThemeConfig {
+  return reducedMotion ? { ...CONSOLE_THEME, token: { ...CONSOLE_THEME.token, motion: false } } : CONSOLE_THEME;
+}

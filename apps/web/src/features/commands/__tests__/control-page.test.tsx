@@ -114,6 +114,26 @@ describe('robot control', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says a refused command in the page, as an alert, not only in a toast', async () => {
+    const showError = vi.fn();
+    configureApi({ showError, showStateError: vi.fn() });
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('robot-server/cmd/send')
+        ? new Response(JSON.stringify({ code: 409, message: 'The robot is offline', data: null }), { status: 200 })
+        : base(input, init),
+    );
+    renderPage();
+    const lights = await screen.findByRole('button', { name: /Lights on/ });
+    await choose('Alpha (SIM-0001)');
+    await waitFor(() => expect((lights as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(lights);
+    const refusal = await screen.findByTestId('command-refusal');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(refusal.textContent).toContain('The robot is offline');
+    expect(showError).toHaveBeenCalledTimes(1);
+  });
+
   it('says an offline robot takes no command and keeps every button off', async () => {
     renderPage();
     await screen.findByRole('button', { name: /Lights on/ });

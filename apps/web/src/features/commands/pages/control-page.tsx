@@ -12,11 +12,12 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CommandBody, CommandRecord } from '@patrol/contracts';
+import type { CommandBody, CommandRecord, CommandStatus } from '@patrol/contracts';
 import { DANGEROUS_COMMANDS } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { FleetBanner, PresenceTag, ReadingAge, useCommandProgress, useFleet } from '@/shared/fleet';
 import { formatTime } from '@/shared/list';
+import { announce } from '@/shared/ui';
 import { fetchRecentCommands, recentCommandsKey, sendCommand } from '../api/send-command';
 import { CommandStatusTag } from '../components/command-status-tag';
 import { argsText } from '../components/records-format';
@@ -32,6 +33,9 @@ type ActionKey =
   | 'netGunLeftFront'
   | 'netGunRightRear'
   | 'tripwireFire';
+/** Progress that means the command did not do what was asked. */
+const UNSUCCESSFUL: readonly CommandStatus[] = ['failed', 'refused', 'expired'];
+
 const ACTIONS: { key: ActionKey; icon: React.ReactNode; command: CommandBody }[] = [
   { key: 'powerOn', icon: <PoweroffOutlined />, command: { name: 'powerOn', args: {} } },
   { key: 'lightsOn', icon: <BulbFilled />, command: { name: 'lights', args: { on: true } } },
@@ -81,7 +85,17 @@ export function ControlPage() {
         .reduceRight((list, record) => upsert(list, record), recent.data ?? []),
     [updates, recent.data, robotId],
   );
-  useCommandProgress((record) => setUpdates((list) => [record, ...list].slice(0, 200)));
+  useCommandProgress((record) => {
+    setUpdates((list) => [record, ...list].slice(0, 200));
+    // Said to screen readers as it happens, for the robot on screen; a command that did not go through interrupts.
+    if (record.robotId !== robotId) return;
+    const text = t('control.progressSaid', {
+      robot: robot?.name ?? '',
+      command: t(`records.commandNames.${record.name}`),
+      status: t(`records.statuses.${record.status}`),
+    });
+    announce(text, UNSUCCESSFUL.includes(record.status) ? 'assertive' : 'polite');
+  });
 
   const dispatch = useMutation({
     mutationFn: (input: { robotId: number; key: ActionKey; command: CommandBody; confirm: boolean }) =>
@@ -202,6 +216,17 @@ export function ControlPage() {
             </Button>
           ))}
         </Space>
+        {/* A refused command is said here too, not only in the toast that fades. */}
+        {dispatch.error ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={dispatch.error.message}
+            style={{ marginTop: 12 }}
+            data-testid="command-refusal"
+          />
+        ) : null}
       </Card>
       <Card size="small" title={t('control.progressTitle')}>
         <Table
