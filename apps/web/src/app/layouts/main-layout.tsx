@@ -151,6 +151,9 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
         collapsedWidth={LAYOUT.menuCollapsedWidth}
         collapsible
         collapsed={collapsed}
+        // A narrow window (a 1366 screen zoomed to 200 %) folds the menu to its icons; the toggle still opens it.
+        breakpoint="lg"
+        onBreakpoint={setCollapsed}
         trigger={null}
       >
         <BrandLogo collapsed={collapsed} />

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@/shared/i18n';
 import { ScreenWarning } from './screen-warning';
 
@@ -26,5 +26,14 @@ describe('low-resolution warning', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('1366×700'));
     resize(1920, 1080);
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('can be closed, so that it covers nothing of a zoomed window, and comes back when the size changes', async () => {
+    Object.assign(window, { innerWidth: 683, innerHeight: 384 });
+    render(<ScreenWarning />);
+    fireEvent.click(screen.getByRole('button', { name: 'Close this notice' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    resize(800, 600);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('800×600'));
   });
 });
