@@ -19,7 +19,12 @@ const WindowLayout = lazyPage(() =>
     q.withShellProviders(m.WindowLayout),
   ),
 );
-const StandalonePage = lazyPage(() => import('./layouts/standalone-page').then((m) => m.StandalonePage));
+// A standalone page reads the menu's titles, so it takes the query cache too.
+const StandalonePage = lazyPage(() =>
+  Promise.all([import('./layouts/standalone-page'), import('./shell-providers')]).then(([m, q]) =>
+    q.withShellProviders(m.StandalonePage),
+  ),
+);
 
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-route').then((m) => m.LoginRoute));
 const ExternalLoginPage = lazyPage(() =>

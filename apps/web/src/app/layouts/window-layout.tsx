@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { isApiError, useHomeData } from '@/shared/api';
 import { indexMenu, joinMenuPath } from '@/shared/menu';
-import { BrandLogo, FullscreenButton, LanguageSwitch } from '@/shared/ui';
+import { BrandLogo, FullscreenButton, LanguageSwitch, useDocumentTitle } from '@/shared/ui';
+import { useCurrentHandle } from '../route-handle';
+import { useRouteTitles } from '../route-title';
 import { SystemSwitcher, openInWindow } from './header/system-switcher';
 import { UserMenu } from './header/user-menu';
 import { RouteFallback } from './root-layout';
@@ -22,6 +24,10 @@ export function WindowLayout({ section }: { section: 'workVision' | 'trendVision
   const { pathname } = useLocation();
   const [headerShown, setHeaderShown] = useState(true);
   const failed = home.isError && !home.isFetching && !(isApiError(home.error) && home.error.kind === 'unauthorized');
+  const handle = useCurrentHandle();
+  const titleOf = useRouteTitles();
+  // The page, then its window (both sections have an "Overview"), once the menu's titles are here.
+  useDocumentTitle(home.data && handle ? titleOf(handle.name) : null, home.data ? titleOf(section) : null);
 
   useEffect(() => {
     if (failed) void navigate('/500', { replace: true });
