@@ -1,6 +1,7 @@
 import { createHashRouter, redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
+import { STANDALONE_ROUTES } from '@patrol/contracts/plain';
 import { guardLoader } from './guard/guard-loader';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './layouts/root-layout';
@@ -149,16 +150,11 @@ export const routes: RouteObject[] = [
       },
       windowSection('workVision'),
       windowSection('trendVision'),
-      {
-        path: 'lol',
-        ...guarded({ name: 'lol' }),
-        element: <StandalonePage name="lol" page={PlaceholderPage} />,
-      },
-      {
-        path: 'debug',
-        ...guarded({ name: 'debug' }),
-        element: <StandalonePage name="debug" page={PlaceholderPage} />,
-      },
+      ...STANDALONE_ROUTES.map((name) => ({
+        path: name,
+        ...guarded({ name }),
+        element: <StandalonePage name={name} page={PlaceholderPage} />,
+      })),
       { path: '401', ...guarded({ name: 'error_401' }), element: <Error401Page /> },
       { path: '500', ...guarded({ name: 'error_500' }), element: <Error500Page /> },
       { path: '*', ...guarded({ name: 'error_404' }), element: <Error404Page /> },
