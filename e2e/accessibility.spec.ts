@@ -1,12 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { STANDALONE_ROUTES } from '@patrol/contracts/plain';
 import { ADMIN, menuPages, signIn } from './support.js';
 
 /** axe-core's own build, evaluated in the page through the driver: the console's CSP stays as it is. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** WCAG 2.2 AA, as axe tags it. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/**
+ * axe's best-practice rules on the page's outline, run beside WCAG's: they are moderate or minor,
+ * so they are counted and printed, never failing; the one-h1 check below is this suite's own.
+ */
+const OUTLINE_RULES = ['page-has-heading-one', 'heading-order', 'empty-heading'];
 /** What fails the suite; the other impacts are counted and printed. */
 const FAILING = new Set(['serious', 'critical']);
 /** The language switch's labels; zh-CN is the default. */
@@ -14,28 +20,46 @@ const LANGUAGES = [
   { lang: 'zh-CN', label: null },
   { lang: 'en-US', label: 'English' },
 ];
+/** The product's name per language, as the console's texts give it (the tab's title ends with it). */
+const PRODUCT = Object.fromEntries(
+  LANGUAGES.map(({ lang }) => {
+    const file = new URL(`../apps/web/src/locales/${lang}/common.json`, import.meta.url);
+    return [lang, (JSON.parse(readFileSync(file, 'utf8')) as { productName: string }).productName];
+  }),
+);
 
 type Violation = { id: string; impact: string; help: string; targets: string[] };
 
 async function axeViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: AxeApi }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? 'unknown',
-      help: v.help,
-      targets: v.nodes.map((node) => node.target.join(' ')),
-    }));
-  }, TAGS);
+  return page.evaluate(
+    async ({ tags, outline }) => {
+      const axe = (window as unknown as { axe: AxeApi }).axe;
+      const result = await axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        rules: Object.fromEntries(outline.map((rule) => [rule, { enabled: true }])),
+        resultTypes: ['violations'],
+      });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? 'unknown',
+        help: v.help,
+        targets: v.nodes.map((node) => node.target.join(' ')),
+      }));
+    },
+    { tags: TAGS, outline: OUTLINE_RULES },
+  );
 }
 
 /** The part of axe's API this suite uses (the page has no types of its own for it). */
 type AxeApi = {
   run: (
     context: Document,
-    options: { runOnly: { type: 'tag'; values: string[] }; resultTypes: string[] },
+    options: {
+      runOnly: { type: 'tag'; values: string[] };
+      rules: Record<string, { enabled: boolean }>;
+      resultTypes: string[];
+    },
   ) => Promise<{
     violations: { id: string; impact?: string | null; help: string; nodes: { target: string[] }[] }[];
   }>;
@@ -85,6 +109,65 @@ async function pageLoaded(page: Page, path: string) {
   );
 }
 
+/**
+ * The page shown has exactly one visible `h1`, with text, and the browser tab names it: its title
+ * holds `pageTitle` (what the menu, the active tag or the heading calls it) and is more than the
+ * product's name.
+ */
+async function expectNamed(page: Page, lang: string, pageTitle: string) {
+  const h1 = page.locator('h1').locator('visible=true');
+  await expect(h1).toHaveCount(1);
+  await expect(h1).toHaveText(/\S/);
+  expect(pageTitle.trim()).not.toBe('');
+  await expect(page).toHaveTitle(new RegExp(pageTitle.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  expect(await page.title()).not.toBe(PRODUCT[lang]);
+}
+
+/** A dialog or a drop-down that has finished its opening animation (axe measures colours). */
+async function settled(page: Page) {
+  const moving = page.locator('.ant-modal-root, .ant-select-dropdown').locator('[class*="-appear"], [class*="-enter"]');
+  await expect(moving).toHaveCount(0);
+  await expect(page.locator('.ant-modal .ant-spin-spinning')).toHaveCount(0);
+}
+
+/** A create button that waits for a required filter (the expose page's tenant): the first choice of each. */
+async function chooseRequiredFilters(page: Page, current: Locator) {
+  const required = current.locator('.ant-form-item').filter({ has: page.locator('.ant-form-item-required') });
+  for (const select of await required.getByRole('combobox').all()) {
+    await select.click();
+    const options = page.locator('.ant-select-dropdown').locator('visible=true').locator('.ant-select-item-option');
+    await options.first().click();
+  }
+}
+
+/**
+ * The page's create dialog, if its list has one (the list kit's create button): opened, scanned
+ * once it has settled, closed with Escape, and the focus back on the button.
+ */
+async function scanCreateDialog(page: Page, current: Locator, where: string, findings: Findings): Promise<boolean> {
+  const create = current.getByTestId('list-create');
+  if ((await create.count()) === 0) return false;
+  if (await create.isDisabled()) await chooseRequiredFilters(page, current);
+  await expect(create).toBeEnabled();
+  await create.click();
+  const dialog = page.getByRole('dialog').locator('visible=true');
+  await expect(dialog).toHaveCount(1);
+  await settled(page);
+  findings.add(`${where} create dialog`, await axeViolations(page));
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-modal-wrap').locator('visible=true')).toHaveCount(0);
+  await expect(create).toBeFocused();
+  return true;
+}
+
+/** Waits until a window page or a standalone page shows its page (not the spinner). */
+async function standaloneLoaded(page: Page) {
+  await expect(page.locator('main .placeholder-page, main .ant-card').locator('visible=true').first()).toBeVisible();
+  await expect(page.locator('.route-fallback, .shell-loading, .ant-spin-spinning').locator('visible=true')).toHaveCount(
+    0,
+  );
+}
+
 for (const { lang, label } of LANGUAGES) {
   test.describe(`WCAG 2.2 AA in ${lang}`, () => {
     test('the login page has no serious or critical violation', async ({ page }, testInfo) => {
@@ -93,12 +176,13 @@ for (const { lang, label } of LANGUAGES) {
       await expect(page).toHaveURL(/#\/login/);
       await switchLanguage(page, lang, label);
       await expect(page.locator('form')).toBeVisible();
+      await expectNamed(page, lang, await page.getByRole('heading', { level: 2 }).innerText());
       findings.add('login', await axeViolations(page));
       await findings.report(testInfo);
       expect(findings.failing, findings.failing.join('\n')).toEqual([]);
     });
 
-    test('every page of the side menu and the 404 page have no serious or critical violation', async ({
+    test('every page of the side menu, the create dialog of each list and the 404 page: one h1, a named tab, no serious or critical violation', async ({
       page,
     }, testInfo) => {
       test.setTimeout(300_000);
@@ -107,14 +191,78 @@ for (const { lang, label } of LANGUAGES) {
       await switchLanguage(page, lang, label);
       const paths = await menuPages(page);
       expect(paths.length).toBeGreaterThan(10);
+      const dialogs: string[] = [];
       for (const path of paths) {
-        await page.getByTestId('side-menu').locator(`li.ant-menu-item[data-menu-id$="-${path}"]`).click();
+        const item = page.getByTestId('side-menu').locator(`li.ant-menu-item[data-menu-id$="-${path}"]`);
+        await item.click();
         await pageLoaded(page, path);
+        await expectNamed(page, lang, await item.innerText());
         findings.add(path, await axeViolations(page));
+        const current = page.locator(`.shell__page[data-page="${path}"]`);
+        if (await scanCreateDialog(page, current, path, findings)) dialogs.push(path);
       }
+      console.log(`create dialogs scanned (${dialogs.length}): ${dialogs.join(', ')}`);
+      // Every list of the menu with a New button of the list kit (users, menus, roles, tenants,
+      // expose accounts, robots, multicast), found on the pages themselves.
+      expect(dialogs.length).toBeGreaterThanOrEqual(7);
       await page.goto('/#/no-such-page');
       await expect(page.locator('.ant-result').locator('visible=true').first()).toBeVisible();
+      await expectNamed(page, lang, await page.locator('h1').locator('visible=true').innerText());
       findings.add('404', await axeViolations(page));
+      await findings.report(testInfo);
+      expect(findings.failing, findings.failing.join('\n')).toEqual([]);
+    });
+
+    test('every window page (from the system switcher) and every standalone page: one h1, a named tab, no serious or critical violation', async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(180_000);
+      const findings = new Findings();
+      await signIn(page, ADMIN.account, ADMIN.password);
+      await switchLanguage(page, lang, label);
+      // The views the user's menu holds, as the system switcher offers them; each opens in its own window.
+      const switcher = page.getByTestId('system-switcher');
+      await switcher.click();
+      const offered = page.locator('.ant-dropdown').locator('visible=true').getByRole('menuitem');
+      await expect(offered.first()).toBeVisible();
+      const views = (await offered.evaluateAll((items) => items.map((i) => i.getAttribute('data-menu-id') ?? '')))
+        .map((id) => id.slice(id.lastIndexOf('-') + 1))
+        .filter((key) => key !== 'console');
+      await page.keyboard.press('Escape');
+      expect(views.length).toBeGreaterThanOrEqual(2);
+      const scanned: string[] = [];
+      for (const view of views) {
+        await switcher.click();
+        const [popup] = await Promise.all([
+          page.waitForEvent('popup'),
+          page.locator('.ant-dropdown').locator('visible=true').locator(`[data-menu-id$="-${view}"]`).click(),
+        ]);
+        const tags = popup.getByTestId('window-tags');
+        await expect(tags.getByRole('link').first()).toBeVisible();
+        // Each page of the window, from the window's own bar of links.
+        const hrefs = await tags
+          .getByRole('link')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+        for (const href of hrefs) {
+          await popup.goto(`/${href}`);
+          const active = tags.locator('[aria-current="page"]');
+          await expect(active).toHaveAttribute('href', href);
+          await standaloneLoaded(popup);
+          await expectNamed(popup, lang, await active.innerText());
+          findings.add(href, await axeViolations(popup));
+          scanned.push(href);
+        }
+        await popup.close();
+      }
+      for (const name of STANDALONE_ROUTES) {
+        await page.goto(`/#/${name}`);
+        await expect(page.locator('.standalone-page')).toBeVisible();
+        await standaloneLoaded(page);
+        await expectNamed(page, lang, await page.locator('h1').locator('visible=true').innerText());
+        findings.add(`/${name}`, await axeViolations(page));
+        scanned.push(`/${name}`);
+      }
+      console.log(`window and standalone pages scanned (${scanned.length}): ${scanned.join(', ')}`);
       await findings.report(testInfo);
       expect(findings.failing, findings.failing.join('\n')).toEqual([]);
     });

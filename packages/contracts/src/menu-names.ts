@@ -17,6 +17,12 @@ export const ALWAYS_ALLOWED_ROUTES = [
   'error_logger',
 ] as const;
 
+/**
+ * Hidden routes opened on their own, without the shell (live video, debug): no menu lists them, so
+ * the console's route table and its accessibility suite both read them here. The path is `/<name>`.
+ */
+export const STANDALONE_ROUTES = ['lol', 'debug'] as const;
+
 /** Every route name in a menu tree, depth first. */
 export function menuNames(tree: { name: string; children?: { name: string; children?: unknown[] }[] }[]): string[] {
   const out: string[] = [];

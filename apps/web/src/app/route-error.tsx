@@ -4,6 +4,7 @@ import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { addError } from '@/features/errors/store/error-store';
+import { useDocumentTitle } from '@/shared/ui/use-document-title';
 import { isChunkLoadError } from './lazy-page';
 
 function describe(error: unknown): string {
@@ -15,6 +16,8 @@ export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
+  const title = chunk ? t('chunk.failedTitle') : t('unexpected.title');
+  useDocumentTitle(title);
 
   useEffect(() => {
     // Render errors never reach window.onerror: log them here so the error log has them.
@@ -31,7 +34,7 @@ export function RouteError() {
         ) : (
           <CloseCircleFilled className="route-error__icon route-error__icon--error" />
         )}
-        <div className="route-error__title">{chunk ? t('chunk.failedTitle') : t('unexpected.title')}</div>
+        <h1 className="route-error__title">{title}</h1>
         <div className="route-error__subtitle">
           {chunk ? t('chunk.failedDescription') : t('unexpected.description')}
         </div>

@@ -1,6 +1,7 @@
 import { createHashRouter, redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
+import { STANDALONE_ROUTES } from '@patrol/contracts/plain';
 import { guardLoader } from './guard/guard-loader';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './layouts/root-layout';
@@ -19,7 +20,12 @@ const WindowLayout = lazyPage(() =>
     q.withShellProviders(m.WindowLayout),
   ),
 );
-const StandalonePage = lazyPage(() => import('./layouts/standalone-page').then((m) => m.StandalonePage));
+// A standalone page reads the menu's titles, so it takes the query cache too.
+const StandalonePage = lazyPage(() =>
+  Promise.all([import('./layouts/standalone-page'), import('./shell-providers')]).then(([m, q]) =>
+    q.withShellProviders(m.StandalonePage),
+  ),
+);
 
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-route').then((m) => m.LoginRoute));
 const ExternalLoginPage = lazyPage(() =>
@@ -144,16 +150,11 @@ export const routes: RouteObject[] = [
       },
       windowSection('workVision'),
       windowSection('trendVision'),
-      {
-        path: 'lol',
-        ...guarded({ name: 'lol' }),
-        element: <StandalonePage name="lol" page={PlaceholderPage} />,
-      },
-      {
-        path: 'debug',
-        ...guarded({ name: 'debug' }),
-        element: <StandalonePage name="debug" page={PlaceholderPage} />,
-      },
+      ...STANDALONE_ROUTES.map((name) => ({
+        path: name,
+        ...guarded({ name }),
+        element: <StandalonePage name={name} page={PlaceholderPage} />,
+      })),
       { path: '401', ...guarded({ name: 'error_401' }), element: <Error401Page /> },
       { path: '500', ...guarded({ name: 'error_500' }), element: <Error500Page /> },
       { path: '*', ...guarded({ name: 'error_404' }), element: <Error404Page /> },

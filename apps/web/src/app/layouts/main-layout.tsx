@@ -14,7 +14,7 @@ import { FleetSync } from '@/shared/fleet';
 import { StickyTopContext } from '@/shared/list/sticky-top';
 import { RealtimeProvider, resolveSocketUrl } from '@/shared/realtime';
 import { isDashboard3dEnabled } from '@/shared/session';
-import { BrandLogo, FullscreenButton, LanguageSwitch, feedback } from '@/shared/ui';
+import { BrandLogo, FullscreenButton, LanguageSwitch, feedback, useDocumentTitle } from '@/shared/ui';
 import { useCurrentHandle } from '../route-handle';
 import { useRouteTitles } from '../route-title';
 import { BreadcrumbNav } from './header/breadcrumb-nav';
@@ -102,6 +102,7 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
   const handle = useCurrentHandle();
   const outlet = useOutlet();
   const titleOf = useRouteTitles();
+  useDocumentTitle(handle ? titleOf(handle.name) : null);
 
   const current: TagNav | null = handle
     ? { name: handle.name, path: location.pathname, search: location.search }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { BrandLogo, LanguageSwitch } from '@/shared/ui';
+import { BrandLogo, LanguageSwitch, useDocumentTitle } from '@/shared/ui';
 import { useRouteTitles } from '../route-title';
 
 type Props = { name: string; page: ComponentType<{ name: string; title?: string }> };
@@ -7,6 +7,7 @@ type Props = { name: string; page: ComponentType<{ name: string; title?: string 
 /** Hidden routes opened on their own (live video window, debug): the page without the shell. */
 export function StandalonePage({ name, page: Page }: Props) {
   const titleOf = useRouteTitles();
+  useDocumentTitle(titleOf(name));
   return (
     <div className="standalone-page">
       <header className="standalone-page__header">

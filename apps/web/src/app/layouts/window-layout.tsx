@@ -1,12 +1,14 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Button, Spin, Tag, Tooltip } from 'antd';
+import { Button, Spin, Tooltip } from 'antd';
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { isApiError, useHomeData } from '@/shared/api';
 import { indexMenu, joinMenuPath } from '@/shared/menu';
-import { BrandLogo, FullscreenButton, LanguageSwitch } from '@/shared/ui';
-import { SystemSwitcher, openInWindow } from './header/system-switcher';
+import { BrandLogo, FullscreenButton, LanguageSwitch, useDocumentTitle } from '@/shared/ui';
+import { useCurrentHandle } from '../route-handle';
+import { useRouteTitles } from '../route-title';
+import { SystemSwitcher } from './header/system-switcher';
 import { UserMenu } from './header/user-menu';
 import { RouteFallback } from './root-layout';
 import './window-layout.css';
@@ -22,6 +24,10 @@ export function WindowLayout({ section }: { section: 'workVision' | 'trendVision
   const { pathname } = useLocation();
   const [headerShown, setHeaderShown] = useState(true);
   const failed = home.isError && !home.isFetching && !(isApiError(home.error) && home.error.kind === 'unauthorized');
+  const handle = useCurrentHandle();
+  const titleOf = useRouteTitles();
+  // The page, then its window (both sections have an "Overview"), once the menu's titles are here.
+  useDocumentTitle(home.data && handle ? titleOf(handle.name) : null, home.data ? titleOf(section) : null);
 
   useEffect(() => {
     if (failed) void navigate('/500', { replace: true });
@@ -53,20 +59,33 @@ export function WindowLayout({ section }: { section: 'workVision' | 'trendVision
             <BrandLogo />
             {entry && <span className="window-layout__section">{entry.node.title}</span>}
           </div>
-          <nav className="window-layout__tags" data-testid="window-tags">
-            {siblings.map((sibling) => (
-              <Tooltip key={sibling.name} title={sibling.path === pathname ? undefined : t('window.openWindow')}>
-                <Tag
-                  className={`window-layout__tag${sibling.path === pathname ? ' window-layout__tag--active' : ''}`}
+          {/* Links, so the keyboard reaches them and the browser knows where they go: each sibling
+              opens in its own window, named as the system switcher names it (`openInWindow`). */}
+          <nav className="window-layout__tags" data-testid="window-tags" aria-label={entry?.node.title}>
+            {siblings.map((sibling) =>
+              sibling.path === pathname ? (
+                <a
+                  key={sibling.name}
+                  className="window-layout__tag window-layout__tag--active"
+                  href={`#${sibling.path}`}
+                  aria-current="page"
                   data-testid={`window-tag-${sibling.name}`}
-                  onClick={() => {
-                    if (sibling.path !== pathname) openInWindow(sibling.path, sibling.name);
-                  }}
                 >
                   {sibling.title}
-                </Tag>
-              </Tooltip>
-            ))}
+                </a>
+              ) : (
+                <Tooltip key={sibling.name} title={t('window.openWindow')}>
+                  <a
+                    className="window-layout__tag"
+                    href={`#${sibling.path}`}
+                    target={`patrol-${sibling.name}`}
+                    data-testid={`window-tag-${sibling.name}`}
+                  >
+                    {sibling.title}
+                  </a>
+                </Tooltip>
+              ),
+            )}
           </nav>
           <div className="window-layout__actions">
             <FullscreenButton />

@@ -5,10 +5,9 @@ import { loadAntdLocale } from './antd-locale';
 import { applyDayjsLocale } from './dayjs';
 import { currentLanguage, i18n, isLanguage } from './i18n';
 
-/** Product title per language; it is the browser tab title too. */
+/** The page's language, for screen readers and the browser. */
 function applyDocument(language: Language): void {
   document.documentElement.lang = language;
-  document.title = i18n.t('productName', { ns: 'common', lng: language });
 }
 
 /** Switches every text of the console (antd and dates follow through the providers) and remembers it. */
@@ -21,8 +20,14 @@ export async function setLanguage(language: Language): Promise<void> {
   applyDocument(language);
 }
 
+/**
+ * The first paint's language and tab title (the product's name); from then on each page names the
+ * tab itself, in the language of the moment (`useDocumentTitle`).
+ */
 export function initDocumentLanguage(): void {
-  applyDocument(currentLanguage());
+  const language = currentLanguage();
+  applyDocument(language);
+  document.title = i18n.t('productName', { ns: 'common', lng: language });
 }
 
 /** The current language; components re-render when it changes. */

@@ -9,6 +9,7 @@ export type { ListParams, UseListQueryOptions } from './use-list-query';
 export { SearchBar } from './search-bar';
 export { ListPage } from './list-page';
 export { ExportButton } from './export-button';
+export { CreateButton } from './create-button';
 export { StatusSwitch } from './status-switch';
 export { StatusFilter } from './status-filter';
 export { FormModal } from './form-modal';

@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Card, Flex, Typography } from 'antd';
+import { Card, Flex } from 'antd';
+import { PageTitle } from '../ui/page-title';
 import { ListFrameContext } from './table-settings';
 
 type Props = {
   /** The search bar, in its own card above the list. */
   search?: ReactNode;
-  /** The list's title, left of the toolbar. */
-  title?: ReactNode;
+  /** The page's title, left of the toolbar: the page's one `h1`, at the size of antd's level-5 title. */
+  title: ReactNode;
   /** Buttons right above the table (New, Export...). */
   toolbar?: ReactNode;
   children: ReactNode;
@@ -29,9 +30,7 @@ export function ListPage({ search, title, toolbar, children }: Props) {
       <div ref={setFrame} className="list-page__frame">
         <Card variant="borderless">
           <Flex justify="space-between" align="center" style={{ marginBottom: 16 }} gap={12}>
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              {title}
-            </Typography.Title>
+            <PageTitle>{title}</PageTitle>
             <Flex gap={8} wrap align="center">
               {toolbar}
               <span ref={setSlot} className="list-page__settings" />

@@ -79,6 +79,14 @@ describe('list table', { timeout: 30_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it("names the page with its one h1, drawn at the size of antd's level-5 title", async () => {
+    fetchMock.mockImplementation(async () => ok({ total: 0, rows: [] }));
+    renderList();
+    const title = await screen.findByRole('heading', { level: 1, name: 'Robots' });
+    expect(screen.getAllByRole('heading')).toEqual([title]);
+    expect(title.style.fontSize).toBe('16px');
+  });
+
   it('hides a column from the column settings and remembers it for this user and list', async () => {
     fetchMock.mockImplementation(async () => ok({ total: 1, rows: [{ id: 1, name: 'Gate', ip: '10.0.0.1' }] }));
     const first = renderList();

@@ -7,3 +7,6 @@ export { showNoMenuModal } from './no-menu-modal';
 export { prefersReducedMotion, useReducedMotion } from './reduced-motion';
 export { Announcer, announce } from './announcer';
 export type { Politeness } from './announcer';
+export { PageTitle, SectionTitle } from './page-title';
+export type { HeadingLook } from './page-title';
+export { useDocumentTitle, documentTitle, TITLE_SEPARATOR } from './use-document-title';

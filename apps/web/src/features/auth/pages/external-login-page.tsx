@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/shared/api';
 import { translateMessage } from '@/shared/i18n';
 import { signInExternal } from '../api/external-login';
+import { useDocumentTitle } from '@/shared/ui/use-document-title';
 import { AuthFrame } from '../components/auth-frame';
 
 type Problem = { title: string; detail: string };
@@ -29,6 +30,7 @@ function problemOf(error: unknown): Problem {
  */
 export function ExternalLoginPage() {
   const { t } = useTranslation('auth');
+  useDocumentTitle(t('externalLogin.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';

@@ -7,6 +7,7 @@ import { isApiError } from '@/shared/api/api-error';
 import { translateMessage } from '@/shared/i18n';
 import { feedback } from '@/shared/ui/feedback';
 import { showNoMenuModal } from '@/shared/ui/no-menu-modal';
+import { useDocumentTitle } from '@/shared/ui/use-document-title';
 import { AuthFrame } from '../components/auth-frame';
 import { useLoginRules } from '../components/login-rules';
 
@@ -35,6 +36,7 @@ type Props = {
  */
 export function LoginPage({ redirect, go }: Props) {
   const { t } = useTranslation('auth');
+  useDocumentTitle(t('login.title'));
   const [form] = Form.useForm<LoginForm>();
   const rules = useLoginRules(form);
   const [error, setError] = useState<string | null>(null);

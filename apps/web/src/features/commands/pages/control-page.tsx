@@ -17,7 +17,7 @@ import { DANGEROUS_COMMANDS } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { FleetBanner, PresenceTag, ReadingAge, useCommandProgress, useFleet } from '@/shared/fleet';
 import { formatTime } from '@/shared/list';
-import { announce } from '@/shared/ui';
+import { PageTitle, SectionTitle, announce } from '@/shared/ui';
 import { fetchRecentCommands, recentCommandsKey, sendCommand } from '../api/send-command';
 import { CommandStatusTag } from '../components/command-status-tag';
 import { argsText } from '../components/records-format';
@@ -151,7 +151,7 @@ export function ControlPage() {
   const offline = robot ? !robot.online : false;
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} className="control-page">
-      <Card size="small">
+      <Card size="small" title={<PageTitle look="inherit">{t('control.title')}</PageTitle>}>
         <Space wrap size={16} align="center">
           <Typography.Text strong>{t('control.robot')}</Typography.Text>
           <Select
@@ -200,7 +200,7 @@ export function ControlPage() {
       </Card>
       <FleetBanner />
       {offline && <Alert type="warning" showIcon title={t('control.offline')} />}
-      <Card size="small" title={t('control.actionsTitle')}>
+      <Card size="small" title={<SectionTitle look="inherit">{t('control.actionsTitle')}</SectionTitle>}>
         <Space wrap size={[12, 12]}>
           {ACTIONS.map(({ key, icon, command }) => (
             <Button
@@ -228,7 +228,7 @@ export function ControlPage() {
           />
         ) : null}
       </Card>
-      <Card size="small" title={t('control.progressTitle')}>
+      <Card size="small" title={<SectionTitle look="inherit">{t('control.progressTitle')}</SectionTitle>}>
         <Table
           rowKey="recordId"
           size="small"

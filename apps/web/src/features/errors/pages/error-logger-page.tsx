@@ -3,6 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/shared/ui';
 import { MAX_ERRORS, clearErrors, useErrorLog } from '../store/error-store';
 import type { ErrorRecord } from '../store/error-store';
 
@@ -29,7 +30,7 @@ export function ErrorLoggerPage() {
   ];
   return (
     <Card
-      title={t('logger.title')}
+      title={<PageTitle look="inherit">{t('logger.title')}</PageTitle>}
       extra={
         <Button icon={<DeleteOutlined />} onClick={clearErrors} disabled={errors.length === 0}>
           {t('logger.clear')}

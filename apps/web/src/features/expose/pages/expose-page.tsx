@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Empty, Form, Input, Select } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { App, Empty, Form, Input, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { seededText, type ExposeRow, type ExposeSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useHomeData } from '@/shared/api';
 import { useLanguage } from '@/shared/i18n';
 import {
+  CreateButton,
   DeleteAction,
   EditAction,
   RowActions,
@@ -124,9 +124,9 @@ export function ExposePage() {
       }
       title={t('title')}
       toolbar={
-        <Button type="primary" icon={<PlusOutlined />} disabled={!tenantId} onClick={() => dialog.openCreate()}>
+        <CreateButton onClick={() => dialog.openCreate()} disabled={!tenantId}>
           {t('create')}
-        </Button>
+        </CreateButton>
       }
     >
       {tenantId === null ? (

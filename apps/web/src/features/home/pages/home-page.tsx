@@ -7,6 +7,7 @@ import { APP_VERSION, seededText } from '@patrol/contracts';
 import { useHomeData } from '@/shared/api';
 import { useLanguage } from '@/shared/i18n';
 import { firstLeafPath, indexMenu } from '@/shared/menu';
+import { PageTitle, SectionTitle } from '@/shared/ui';
 import './home-page.css';
 
 /** Home: who is signed in, in which tenant, and the areas their menu opens. */
@@ -25,16 +26,20 @@ export function HomePage() {
         <div className="home-welcome__row">
           <Avatar size={64} icon={<UserOutlined />} className="home-welcome__avatar" />
           <div>
-            <Typography.Title level={3} style={{ margin: 0 }}>
+            <PageTitle look={3}>
               {t('welcome', { name: seededText('userName', user.account, user.username, lang) })}
-            </Typography.Title>
+            </PageTitle>
             <Typography.Text type="secondary">{t('today', { date: dayjs().format('LL dddd') })}</Typography.Text>
           </div>
         </div>
       </Card>
       <Row gutter={16}>
         <Col span={10}>
-          <Card title={t('profile.title')} variant="borderless" style={{ height: '100%' }}>
+          <Card
+            title={<SectionTitle look="inherit">{t('profile.title')}</SectionTitle>}
+            variant="borderless"
+            style={{ height: '100%' }}
+          >
             <Descriptions column={1} size="middle">
               <Descriptions.Item label={t('profile.account')}>{user.account}</Descriptions.Item>
               <Descriptions.Item label={t('profile.tenant')}>
@@ -57,7 +62,11 @@ export function HomePage() {
           </Card>
         </Col>
         <Col span={14}>
-          <Card title={t('areas.title')} variant="borderless" style={{ height: '100%' }}>
+          <Card
+            title={<SectionTitle look="inherit">{t('areas.title')}</SectionTitle>}
+            variant="borderless"
+            style={{ height: '100%' }}
+          >
             {areas.length === 0 ? (
               <Empty description={t('areas.empty')} />
             ) : (

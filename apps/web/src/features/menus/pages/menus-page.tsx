@@ -5,6 +5,7 @@ import type { MenuAdminNode } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/shared/i18n';
 import {
+  CreateButton,
   DeleteAction,
   EditAction,
   ListPage,
@@ -95,11 +96,7 @@ export function MenusPage() {
   return (
     <ListPage
       title={t('title')}
-      toolbar={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate({ parentId: null })}>
-          {t('create')}
-        </Button>
-      }
+      toolbar={<CreateButton onClick={() => dialog.openCreate({ parentId: null })}>{t('create')}</CreateButton>}
     >
       <Typography.Paragraph type="secondary">{t('hint')}</Typography.Paragraph>
       <ListTable<MenuAdminNode>

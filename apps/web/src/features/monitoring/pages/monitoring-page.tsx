@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Card, Empty, Input, Spin, Typography } from 'antd';
+import { Card, Empty, Input, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/shared/api';
 import { FleetBanner, useFleet } from '@/shared/fleet';
 import { BaseMap, MapLegend, RobotsLayer } from '@/shared/map';
+import { PageTitle, SectionTitle } from '@/shared/ui';
 import { RobotList } from '../components/robot-list';
 import { TelemetryPanel } from '../components/telemetry-panel';
 
@@ -44,7 +45,8 @@ export function MonitoringPage() {
         size="small"
         style={{ width: 380, flex: 'none', display: 'flex', flexDirection: 'column' }}
         styles={{ body: { overflow: 'auto', flex: 1 } }}
-        title={<span data-testid="fleet-count">{t('fleet.count', { online, total: robots.length })}</span>}
+        title={<PageTitle look="inherit">{t('title')}</PageTitle>}
+        extra={<span data-testid="fleet-count">{t('fleet.count', { online, total: robots.length })}</span>}
       >
         <FleetBanner />
         <Input.Search
@@ -66,9 +68,7 @@ export function MonitoringPage() {
         </Spin>
         {selected ? (
           <>
-            <Typography.Title level={5} style={{ marginTop: 0 }}>
-              {selected.name}
-            </Typography.Title>
+            <SectionTitle style={{ marginBottom: 8 }}>{selected.name}</SectionTitle>
             <TelemetryPanel robot={selected} />
           </>
         ) : (

@@ -1,8 +1,8 @@
-import { App, Button, Form, Input, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { App, Form, Input, Space, Tag } from 'antd';
 import type { MulticastRow, MulticastSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import {
+  CreateButton,
   DeleteAction,
   EditAction,
   RowActions,
@@ -96,11 +96,7 @@ export function MulticastPage() {
         </SearchBar>
       }
       title={t('title')}
-      toolbar={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
-          {t('create')}
-        </Button>
-      }
+      toolbar={<CreateButton onClick={() => dialog.openCreate()}>{t('create')}</CreateButton>}
     >
       <ListTable<MulticastRow> rowKey="multicastId" columns={columns} {...list.tableProps} />
       <MulticastFormModal dialog={dialog} onSaved={() => message.success(t(dialog.editing ? 'saved' : 'created'))} />

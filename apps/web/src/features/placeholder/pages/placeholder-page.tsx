@@ -3,6 +3,7 @@ import { ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@patrol/contracts';
 import { useMenuTitle } from '@/shared/menu';
+import { PageTitle } from '@/shared/ui';
 
 type Props = {
   /** Route name; the title is the menu's, in the current language. */
@@ -19,7 +20,7 @@ export function PlaceholderPage({ name, title }: Props) {
     <Card className="placeholder-page" variant="borderless">
       <Result
         icon={<ToolOutlined style={{ color: '#8c8c8c' }} />}
-        title={menuTitle ?? title ?? name}
+        title={<PageTitle look="inherit">{menuTitle ?? title ?? name}</PageTitle>}
         subTitle={t('notBuilt', { version: APP_VERSION })}
       />
     </Card>

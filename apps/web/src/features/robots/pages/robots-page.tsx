@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Popconfirm, Select, Space } from 'antd';
-import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import type { RobotKeyResponse, RobotRow, RobotSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { PresenceTag, useFleet } from '@/shared/fleet';
 import {
+  CreateButton,
   DeleteAction,
   EditAction,
   RowActions,
@@ -133,9 +134,7 @@ export function RobotsPage() {
       toolbar={
         <Space>
           <ExportButton onExport={() => exportRobots({ ...list.filters, ...list.sort }, t('title'))} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
-            {t('create')}
-          </Button>
+          <CreateButton onClick={() => dialog.openCreate()}>{t('create')}</CreateButton>
         </Space>
       }
     >

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Tag } from 'antd';
-import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '@ant-design/icons';
 import { seededText, TEXT_MAX, type RoleRow, type RoleSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/shared/i18n';
 import {
+  CreateButton,
   DeleteAction,
   EditAction,
   ListPage,
@@ -101,11 +102,7 @@ export function RolesPage() {
         </SearchBar>
       }
       title={t('title')}
-      toolbar={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
-          {t('create')}
-        </Button>
-      }
+      toolbar={<CreateButton onClick={() => dialog.openCreate()}>{t('create')}</CreateButton>}
     >
       <ListTable<RoleRow> rowKey="roleId" columns={columns} {...list.tableProps} />
       <RoleFormModal dialog={dialog} onSaved={() => message.success(t(dialog.editing ? 'saved' : 'created'))} />

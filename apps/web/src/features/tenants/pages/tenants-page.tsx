@@ -1,9 +1,9 @@
-import { App, Button, Form, Input, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { App, Form, Input, Tag } from 'antd';
 import { seededText, type TenantRow, type TenantSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/shared/i18n';
 import {
+  CreateButton,
   EditAction,
   ExportButton,
   ListPage,
@@ -105,9 +105,7 @@ export function TenantsPage() {
       toolbar={
         <>
           <ExportButton onExport={() => exportTenants({ ...list.filters, ...list.sort }, t('title'))} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
-            {t('create')}
-          </Button>
+          <CreateButton onClick={() => dialog.openCreate()}>{t('create')}</CreateButton>
         </>
       }
     >

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/shared/i18n';
 import { ListTable, type ListColumn } from '@/shared/list';
 import { PresenceTag, useFleet } from '@/shared/fleet';
+import { PageTitle, SectionTitle } from '@/shared/ui';
 import {
   assignUserRobots,
   fetchUserRobots,
@@ -76,7 +77,11 @@ export function UserRobotsPage() {
 
   return (
     <Flex gap={16} align="stretch" className="user-robots-page">
-      <Card variant="borderless" style={{ width: 460, flex: 'none' }} title={t('usersTitle')}>
+      <Card
+        variant="borderless"
+        style={{ width: 460, flex: 'none' }}
+        title={<PageTitle look="inherit">{t('title')}</PageTitle>}
+      >
         <Input.Search
           allowClear
           placeholder={t('searchUsers')}
@@ -102,7 +107,11 @@ export function UserRobotsPage() {
       <Card
         variant="borderless"
         style={{ flex: 1, minWidth: 0 }}
-        title={user ? t('robotsOf', { name: `${nameOf(user)} (${user.account})` }) : t('robotsTitle')}
+        title={
+          <SectionTitle look="inherit">
+            {user ? t('robotsOf', { name: `${nameOf(user)} (${user.account})` }) : t('robotsTitle')}
+          </SectionTitle>
+        }
         extra={
           user && !user.fleetWide ? (
             <Button type="primary" icon={<SaveOutlined />} disabled={!dirty} loading={assign.isPending} onClick={save}>

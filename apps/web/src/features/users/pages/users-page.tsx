@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Select, Tag } from 'antd';
-import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { seededText, type UserRole, type UserRow, type UserSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useHomeData } from '@/shared/api';
 import { useLanguage } from '@/shared/i18n';
 import {
+  CreateButton,
   DeleteAction,
   EditAction,
   ExportButton,
@@ -172,9 +173,7 @@ export function UsersPage() {
       toolbar={
         <>
           <ExportButton onExport={() => exportUsers({ ...list.filters, ...list.sort }, t('title'))} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openCreate()}>
-            {t('create')}
-          </Button>
+          <CreateButton onClick={() => dialog.openCreate()}>{t('create')}</CreateButton>
         </>
       }
     >
