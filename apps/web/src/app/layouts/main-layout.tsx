@@ -109,20 +109,35 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
   const { tags, setTags } = useTagNav(current);
   const { pages, evict } = usePageCache(location.pathname, outlet, handle?.cache !== false);
 
-  /** Applies a close action: confirm if a closing page asks for it, evict, move off a closed page. */
-  const applyClose = (next: TagNav[], target: TagNav) => {
+  /**
+   * Applies a close action: confirm if a closing page asks for it, evict, move off a closed page.
+   * Resolves once it is over and any dialog has gone (the tag bar moves the focus then): true when
+   * closed, false when refused or when nothing was to close.
+   */
+  const applyClose = (next: TagNav[], target: TagNav): Promise<boolean> => {
     const removed = removedTags(tags, next);
-    if (removed.length === 0) return;
+    if (removed.length === 0) return Promise.resolve(false);
     const run = () => {
       setTags(next);
       evict(removed.map((tag) => tag.path));
       if (removed.some((tag) => tag.path === location.pathname)) void navigate(tagHref(target));
     };
-    if (removed.some((tag) => needsCloseConfirm(tag.path))) {
-      feedback().modal.confirm({ title: t('tags.confirmTitle'), content: t('tags.confirmContent'), onOk: run });
-    } else {
+    if (!removed.some((tag) => needsCloseConfirm(tag.path))) {
       run();
+      return Promise.resolve(true);
     }
+    return new Promise((resolve) => {
+      let closed = false;
+      feedback().modal.confirm({
+        title: t('tags.confirmTitle'),
+        content: t('tags.confirmContent'),
+        onOk: () => {
+          closed = true;
+          run();
+        },
+        afterClose: () => resolve(closed),
+      });
+    });
   };
 
   const handleClose = (tag: TagNav) => applyClose(closeTag(tags, tag.path), neighbourAfterClose(tags, tag.path));

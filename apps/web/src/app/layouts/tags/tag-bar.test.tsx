@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { i18n } from '@/shared/i18n';
+import { TagBar } from './tag-bar';
+import { HOME_TAG, closeAll, closeOthers, closeTag, neighbourAfterClose } from './tag-store';
+import type { TagNav } from './tag-store';
+
+const TITLES: Record<string, string> = { home: 'Home', users: 'Users', roles: 'Roles', configs: 'Configs' };
+const OPEN: TagNav[] = [
+  HOME_TAG,
+  { name: 'users', path: '/sys/users', search: '' },
+  { name: 'roles', path: '/sys/roles', search: '' },
+  { name: 'configs', path: '/sys/configs', search: '' },
+];
+
+/** The bar as the shell drives it: selecting moves the page, closing the page shown moves to its neighbour. */
+function Shell({ start, confirm }: { start: string; confirm?: () => boolean }) {
+  const [tags, setTags] = useState(OPEN);
+  const [activePath, setActivePath] = useState(start);
+  const apply = (next: TagNav[], target: TagNav) => {
+    if (confirm && !confirm()) return Promise.resolve(false);
+    if (!next.some((tag) => tag.path === activePath)) setActivePath(target.path);
+    setTags(next);
+    return Promise.resolve(true);
+  };
+  return (
+    <App>
+      <TagBar
+        tags={tags}
+        activePath={activePath}
+        titleOf={(name) => TITLES[name] ?? name}
+        onSelect={(tag) => setActivePath(tag.path)}
+        onClose={(tag) => apply(closeTag(tags, tag.path), neighbourAfterClose(tags, tag.path))}
+        onCloseOthers={(tag) => apply(closeOthers(tags, tag.path), tag)}
+        onCloseAll={() => apply(closeAll(tags), HOME_TAG)}
+      />
+    </App>
+  );
+}
+
+const tab = (name: string) => screen.getByRole('tab', { name });
+const press = (key: string, options: { shiftKey?: boolean } = {}) => {
+  const target = document.activeElement;
+  if (!target) throw new Error('nothing has the focus');
+  fireEvent.keyDown(target, { key, ...options });
+};
+
+describe('the tag bar by keyboard', () => {
+  beforeAll(() => {
+    // jsdom lays nothing out; the bar scrolls its active tag into view.
+    Element.prototype.scrollIntoView ??= () => {};
+  });
+  beforeEach(async () => {
+    await i18n.changeLanguage('en-US');
+  });
+
+  it('is a named tab list whose only Tab stop is the active tag', () => {
+    render(<Shell start="/sys/roles" />);
+    expect(screen.getByRole('tablist', { name: 'Open pages' })).toBeTruthy();
+    // Named by their titles alone.
+    const tabs = ['Home', 'Users', 'Roles', 'Configs'].map(tab);
+    expect(screen.getAllByRole('tab')).toEqual(tabs);
+    expect(tabs.map((element) => element.tabIndex)).toEqual([-1, -1, 0, -1]);
+    expect(tab('Roles').getAttribute('aria-selected')).toBe('true');
+    expect(tab('Users').getAttribute('aria-selected')).toBe('false');
+    // The "×" is the mouse's; the tab says how the keyboard closes it.
+    expect(tab('Roles').textContent).toBe('Roles×');
+    expect(screen.getAllByRole('tab', { description: /Delete closes it/ })).toHaveLength(3);
+    expect(screen.getByRole('tab', { description: /^Enter opens this page, Shift\+F10/ }).textContent).toBe('Home');
+  });
+
+  it('moves the focus with the arrows, wrapping, and to the ends with Home and End', () => {
+    render(<Shell start="/sys/roles" />);
+    act(() => tab('Roles').focus());
+    press('ArrowRight');
+    expect(document.activeElement).toBe(tab('Configs'));
+    press('ArrowRight');
+    expect(document.activeElement).toBe(tab('Home'));
+    press('ArrowLeft');
+    expect(document.activeElement).toBe(tab('Configs'));
+    press('Home');
+    expect(document.activeElement).toBe(tab('Home'));
+    press('End');
+    expect(document.activeElement).toBe(tab('Configs'));
+    // Moving the focus does not open the page.
+    expect(tab('Roles').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens the focused tag with Enter or Space, which then becomes the Tab stop', () => {
+    render(<Shell start="/sys/roles" />);
+    act(() => tab('Roles').focus());
+    press('ArrowLeft');
+    press('Enter');
+    expect(tab('Users').getAttribute('aria-selected')).toBe('true');
+    expect(tab('Users').tabIndex).toBe(0);
+    expect(tab('Roles').tabIndex).toBe(-1);
+    expect(document.activeElement).toBe(tab('Users'));
+    press('End');
+    press(' ');
+    expect(tab('Configs').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('closes the focused tag with Delete and moves the focus to its neighbour, never to the body', async () => {
+    render(<Shell start="/sys/roles" />);
+    act(() => tab('Roles').focus());
+    press('Delete');
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Roles' })).toBeNull());
+    // The page shown was closed: its left neighbour is shown, and focused.
+    await waitFor(() => expect(document.activeElement).toBe(tab('Users')));
+    expect(tab('Users').getAttribute('aria-selected')).toBe('true');
+    // A tag that is not shown: closing it leaves the page as it is.
+    press('End');
+    press('Delete');
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Configs' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(tab('Users')));
+    press('Delete');
+    await waitFor(() => expect(document.activeElement).toBe(tab('Home')));
+    // Home stays.
+    press('Delete');
+    expect(screen.getAllByRole('tab')).toHaveLength(1);
+    expect(document.activeElement).toBe(tab('Home'));
+  });
+
+  it('keeps the focus on the tag when the close is refused at the confirmation', async () => {
+    const confirm = vi.fn(() => false);
+    render(<Shell start="/sys/roles" confirm={confirm} />);
+    act(() => tab('Users').focus());
+    press('Delete');
+    await act(async () => {});
+    expect(confirm).toHaveBeenCalled();
+    expect(screen.getAllByRole('tab')).toHaveLength(4);
+    expect(document.activeElement).toBe(tab('Users'));
+  });
+
+  it("opens a tag's menu with Shift+F10, focused on its first item; Escape gives the focus back", async () => {
+    render(<Shell start="/sys/roles" />);
+    act(() => tab('Users').focus());
+    press('F10', { shiftKey: true });
+    const first = await screen.findByRole('menuitem', { name: 'Close' });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    press('Escape');
+    await waitFor(() => expect(document.activeElement).toBe(tab('Users')));
+  });
+
+  it('closes the others from the menu and leaves the focus on the tag', async () => {
+    render(<Shell start="/sys/roles" />);
+    act(() => tab('Users').focus());
+    press('ContextMenu');
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Close others' }));
+    await waitFor(() => expect(screen.getAllByRole('tab')).toHaveLength(2));
+    await waitFor(() => expect(document.activeElement).toBe(tab('Users')));
+    expect(tab('Users').getAttribute('aria-selected')).toBe('true');
+  });
+});
