@@ -151,6 +151,15 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
   const user = home.loginUser;
   // The skip link moves the focus to the page itself (an href would change the hash route).
   const main = useRef<HTMLElement>(null);
+  // Signing in removes the login form and the focus with it; the browser would then start the next
+  // Tab where the form's button was, in the middle of the shell. Start it at the top (the skip link).
+  useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const body = document.body;
+    body.tabIndex = -1;
+    body.focus({ preventScroll: true });
+    body.removeAttribute('tabindex');
+  }, []);
   const handleSkip = (event: MouseEvent) => {
     event.preventDefault();
     main.current?.focus();

@@ -4,3 +4,4 @@ export { LanguageSwitch } from './language-switch';
 export { FullscreenButton } from './fullscreen-button';
 export { BrandLogo, BrandMark } from './brand-logo';
 export { showNoMenuModal } from './no-menu-modal';
+export { menuKeyDown } from './menu-keys';

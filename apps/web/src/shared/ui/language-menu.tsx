@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
+import { menuKeyDown } from './menu-keys';
 
 type Props = {
   items: MenuProps['items'];
@@ -8,17 +9,31 @@ type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSelect: (key: string) => void;
+  /** Escape was pressed in the menu: it closes, and the focus goes back to the button. */
+  onEscape: () => void;
   children: ReactElement;
 };
 
-/** The language switch's drop-down menu around its button (loaded on first use, see LanguageSwitch). */
-export function LanguageMenu({ items, selected, open, onOpenChange, onSelect, children }: Props) {
+/**
+ * The language switch's drop-down menu around its button (loaded on first use, see LanguageSwitch).
+ * It takes the focus when it opens, on the language in use (antd's menu focuses its selected item),
+ * so the arrows move through it at once.
+ */
+export function LanguageMenu({ items, selected, open, onOpenChange, onSelect, onEscape, children }: Props) {
   return (
     <Dropdown
-      menu={{ items, onClick: ({ key }) => onSelect(key), selectable: true, selectedKeys: [selected] }}
+      menu={{
+        items,
+        onClick: ({ key }) => onSelect(key),
+        onKeyDown: menuKeyDown(onEscape),
+        selectable: true,
+        selectedKeys: [selected],
+      }}
       trigger={['click']}
       open={open}
       onOpenChange={(next) => onOpenChange(next)}
+      autoFocus
+      destroyOnHidden
     >
       {children}
     </Dropdown>

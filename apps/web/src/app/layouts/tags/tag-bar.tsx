@@ -5,6 +5,7 @@ import type { MenuProps } from 'antd';
 import { CloseCircleOutlined, DownOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '@patrol/contracts';
+import { menuKeyDown } from '@/shared/ui';
 import { isClosable, neighbourAfterClose } from './tag-store';
 import type { TagNav } from './tag-store';
 
@@ -42,6 +43,7 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
   const tabs = useRef(new Map<string, HTMLElement>());
   const actions = useRef<HTMLButtonElement>(null);
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  const [barMenuOpen, setBarMenuOpen] = useState(false);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const hintId = useId();
   const homeHintId = useId();
@@ -90,8 +92,7 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
   };
 
   /** Escape closes a tag's menu and gives the focus back to its tag. */
-  const handleMenuKeyDown = (event: KeyboardEvent<HTMLElement>, tag: TagNav) => {
-    if (event.key !== 'Escape') return;
+  const handleMenuEscape = (tag: TagNav) => {
     setMenuFor(null);
     tabs.current.get(tag.path)?.focus();
   };
@@ -150,6 +151,10 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
     { key: 'closeOthers', label: t('tags.closeOthers'), disabled: !active },
     { key: 'closeAll', label: t('tags.closeAll') },
   ];
+  const handleBarEscape = () => {
+    setBarMenuOpen(false);
+    actions.current?.focus();
+  };
   const handleBarMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'closeAll') closeThenFocus(onCloseAll(), 'actions', 'actions');
     if (key === 'closeOthers' && active) closeThenFocus(onCloseOthers(active), 'actions', 'actions');
@@ -176,10 +181,11 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
               open={menuFor === tag.path}
               onOpenChange={(open) => setMenuFor(open ? tag.path : null)}
               autoFocus
+              destroyOnHidden
               menu={{
                 items: contextItems(tag),
                 onClick: ({ key }) => handleContext(tag, key),
-                onKeyDown: (event) => handleMenuKeyDown(event, tag),
+                onKeyDown: menuKeyDown(() => handleMenuEscape(tag)),
               }}
             >
               <Tag
@@ -230,10 +236,13 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
         className="tag-bar__arrow"
       />
       <Dropdown
-        menu={{ items: barItems, onClick: handleBarMenu }}
+        menu={{ items: barItems, onClick: handleBarMenu, onKeyDown: menuKeyDown(handleBarEscape) }}
         trigger={['click']}
         placement="bottomRight"
+        open={barMenuOpen}
+        onOpenChange={setBarMenuOpen}
         autoFocus
+        destroyOnHidden
       >
         <Tooltip title={t('tags.more')} placement="left">
           <Button
