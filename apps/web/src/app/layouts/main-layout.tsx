@@ -14,7 +14,7 @@ import { FleetSync } from '@/shared/fleet';
 import { StickyTopContext } from '@/shared/list/sticky-top';
 import { RealtimeProvider, resolveSocketUrl } from '@/shared/realtime';
 import { isDashboard3dEnabled } from '@/shared/session';
-import { BrandLogo, FullscreenButton, LanguageSwitch, feedback } from '@/shared/ui';
+import { BrandLogo, FullscreenButton, LanguageSwitch } from '@/shared/ui';
 import { useCurrentHandle } from '../route-handle';
 import { useRouteTitles } from '../route-title';
 import { BreadcrumbNav } from './header/breadcrumb-nav';
@@ -25,6 +25,7 @@ import { TenantSwitcher } from './header/tenant-switcher';
 import { UserMenu } from './header/user-menu';
 import { PageCache, usePageCache } from './page-cache';
 import { SideMenu } from './side-menu';
+import { confirmClose } from './tags/confirm-close';
 import { TagBar } from './tags/tag-bar';
 import { HOME_TAG, closeAll, closeOthers, closeTag, neighbourAfterClose, removedTags, tagHref } from './tags/tag-store';
 import type { TagNav } from './tags/tag-store';
@@ -126,18 +127,7 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
       run();
       return Promise.resolve(true);
     }
-    return new Promise((resolve) => {
-      let closed = false;
-      feedback().modal.confirm({
-        title: t('tags.confirmTitle'),
-        content: t('tags.confirmContent'),
-        onOk: () => {
-          closed = true;
-          run();
-        },
-        afterClose: () => resolve(closed),
-      });
-    });
+    return confirmClose({ title: t('tags.confirmTitle'), content: t('tags.confirmContent') }, run);
   };
 
   const handleClose = (tag: TagNav) => applyClose(closeTag(tags, tag.path), neighbourAfterClose(tags, tag.path));

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
 import { i18n } from '@/shared/i18n';
+import { FeedbackBridge } from '@/shared/ui';
+import { confirmClose } from './confirm-close';
 import { TagBar } from './tag-bar';
 import { HOME_TAG, closeAll, closeOthers, closeTag, neighbourAfterClose } from './tag-store';
 import type { TagNav } from './tag-store';
@@ -15,28 +17,37 @@ const OPEN: TagNav[] = [
   { name: 'configs', path: '/sys/configs', search: '' },
 ];
 
-/** The bar as the shell drives it: selecting moves the page, closing the page shown moves to its neighbour. */
-function Shell({ start, confirm }: { start: string; confirm?: () => boolean }) {
+/**
+ * The bar as the shell drives it: selecting moves the page, closing the page shown moves to its
+ * neighbour, and with `unsaved` a close asks first in antd's dialog (without motion).
+ */
+function Shell({ start, unsaved = false }: { start: string; unsaved?: boolean }) {
   const [tags, setTags] = useState(OPEN);
   const [activePath, setActivePath] = useState(start);
   const apply = (next: TagNav[], target: TagNav) => {
-    if (confirm && !confirm()) return Promise.resolve(false);
-    if (!next.some((tag) => tag.path === activePath)) setActivePath(target.path);
-    setTags(next);
+    const run = () => {
+      if (!next.some((tag) => tag.path === activePath)) setActivePath(target.path);
+      setTags(next);
+    };
+    if (unsaved) return confirmClose({ title: 'Close this page?', content: 'Unsaved changes.' }, run);
+    run();
     return Promise.resolve(true);
   };
   return (
-    <App>
-      <TagBar
-        tags={tags}
-        activePath={activePath}
-        titleOf={(name) => TITLES[name] ?? name}
-        onSelect={(tag) => setActivePath(tag.path)}
-        onClose={(tag) => apply(closeTag(tags, tag.path), neighbourAfterClose(tags, tag.path))}
-        onCloseOthers={(tag) => apply(closeOthers(tags, tag.path), tag)}
-        onCloseAll={() => apply(closeAll(tags), HOME_TAG)}
-      />
-    </App>
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <App>
+        <FeedbackBridge />
+        <TagBar
+          tags={tags}
+          activePath={activePath}
+          titleOf={(name) => TITLES[name] ?? name}
+          onSelect={(tag) => setActivePath(tag.path)}
+          onClose={(tag) => apply(closeTag(tags, tag.path), neighbourAfterClose(tags, tag.path))}
+          onCloseOthers={(tag) => apply(closeOthers(tags, tag.path), tag)}
+          onCloseAll={() => apply(closeAll(tags), HOME_TAG)}
+        />
+      </App>
+    </ConfigProvider>
   );
 }
 
@@ -123,15 +134,22 @@ describe('the tag bar by keyboard', () => {
     expect(document.activeElement).toBe(tab('Home'));
   });
 
-  it('keeps the focus on the tag when the close is refused at the confirmation', async () => {
-    const confirm = vi.fn(() => false);
-    render(<Shell start="/sys/roles" confirm={confirm} />);
-    act(() => tab('Users').focus());
+  it('asks first for unsaved changes; the focus ends on the tag when refused, on its neighbour when closed', async () => {
+    render(<Shell start="/sys/roles" unsaved />);
+    act(() => tab('Roles').focus());
     press('Delete');
-    await act(async () => {});
-    expect(confirm).toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(tab('Roles')));
     expect(screen.getAllByRole('tab')).toHaveLength(4);
-    expect(document.activeElement).toBe(tab('Users'));
+
+    press('Delete');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(tab('Users')));
+    expect(screen.queryByRole('tab', { name: 'Roles' })).toBeNull();
+    expect(tab('Users').getAttribute('aria-selected')).toBe('true');
   });
 
   it("opens a tag's menu with Shift+F10, focused on its first item; Escape gives the focus back", async () => {
