@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { menuKeyDown } from './menu-keys';
+import { useMenuFocus } from './use-menu-focus';
 
 type Props = {
   items: MenuProps['items'];
@@ -16,13 +17,14 @@ type Props = {
 
 /**
  * The language switch's drop-down menu around its button (loaded on first use, see LanguageSwitch).
- * It takes the focus when it opens, on the language in use (antd's menu focuses its selected item),
- * so the arrows move through it at once.
+ * It takes the focus when it opens, on the language in use, so the arrows move through it at once.
  */
 export function LanguageMenu({ items, selected, open, onOpenChange, onSelect, onEscape, children }: Props) {
+  const id = useMenuFocus(open);
   return (
     <Dropdown
       menu={{
+        id,
         items,
         onClick: ({ key }) => onSelect(key),
         onKeyDown: menuKeyDown(onEscape),
@@ -33,7 +35,6 @@ export function LanguageMenu({ items, selected, open, onOpenChange, onSelect, on
       open={open}
       onOpenChange={(next) => onOpenChange(next)}
       autoFocus
-      destroyOnHidden
     >
       {children}
     </Dropdown>

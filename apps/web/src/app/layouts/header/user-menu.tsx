@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ChangePasswordModal } from '@/features/auth/components/change-password-modal';
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { useLanguage } from '@/shared/i18n';
-import { menuKeyDown } from '@/shared/ui';
+import { menuKeyDown, useMenuFocus } from '@/shared/ui';
 
 type Props = {
   /** The signed-in user; the first administrator's seeded name shows in the reader's language. */
@@ -41,6 +41,7 @@ export function UserMenu({ user, tenant, onDark = false }: Props) {
   const [changing, setChanging] = useState(false);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const menuId = useMenuFocus(open);
 
   const items: MenuProps['items'] = [
     { key: 'tenant', icon: <TeamOutlined />, label: t('userMenu.tenant', { name: tenantName }), disabled: true },
@@ -71,13 +72,12 @@ export function UserMenu({ user, tenant, onDark = false }: Props) {
   return (
     <>
       <Dropdown
-        menu={{ items, onClick: handleClick, onKeyDown: menuKeyDown(handleEscape) }}
+        menu={{ id: menuId, items, onClick: handleClick, onKeyDown: menuKeyDown(handleEscape) }}
         trigger={['click']}
         placement="bottomRight"
         open={open}
         onOpenChange={setOpen}
         autoFocus
-        destroyOnHidden
       >
         <Button
           ref={button}

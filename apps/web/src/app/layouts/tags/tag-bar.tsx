@@ -5,7 +5,7 @@ import type { MenuProps } from 'antd';
 import { CloseCircleOutlined, DownOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '@patrol/contracts';
-import { menuKeyDown } from '@/shared/ui';
+import { menuKeyDown, useMenuFocus } from '@/shared/ui';
 import { isClosable, neighbourAfterClose } from './tag-store';
 import type { TagNav } from './tag-store';
 
@@ -44,6 +44,8 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
   const actions = useRef<HTMLButtonElement>(null);
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const [barMenuOpen, setBarMenuOpen] = useState(false);
+  const tagMenuId = useMenuFocus(menuFor !== null, menuFor ?? '');
+  const barMenuId = useMenuFocus(barMenuOpen);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const hintId = useId();
   const homeHintId = useId();
@@ -181,8 +183,9 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
               open={menuFor === tag.path}
               onOpenChange={(open) => setMenuFor(open ? tag.path : null)}
               autoFocus
-              destroyOnHidden
               menu={{
+                // Only the open one carries the id: a closing menu may still be drawn.
+                id: menuFor === tag.path ? tagMenuId : undefined,
                 items: contextItems(tag),
                 onClick: ({ key }) => handleContext(tag, key),
                 onKeyDown: menuKeyDown(() => handleMenuEscape(tag)),
@@ -236,13 +239,12 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
         className="tag-bar__arrow"
       />
       <Dropdown
-        menu={{ items: barItems, onClick: handleBarMenu, onKeyDown: menuKeyDown(handleBarEscape) }}
+        menu={{ id: barMenuId, items: barItems, onClick: handleBarMenu, onKeyDown: menuKeyDown(handleBarEscape) }}
         trigger={['click']}
         placement="bottomRight"
         open={barMenuOpen}
         onOpenChange={setBarMenuOpen}
         autoFocus
-        destroyOnHidden
       >
         <Tooltip title={t('tags.more')} placement="left">
           <Button
