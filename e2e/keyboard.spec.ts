@@ -97,6 +97,13 @@ test('signing in, a page of the side menu, a dialog, the tags and the language, 
   const home = page.getByTestId('tag-home');
   const rolesTag = page.getByTestId('tag-rolectrl');
   await pressUntilFocused(page, 'Shift+Tab', rolesTag);
+  // The focused tag shows it: the console's outline, 2px or more.
+  const outline = await rolesTag.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).toBe('solid');
+  expect(outline.width).toBeGreaterThanOrEqual(2);
   await page.keyboard.press('ArrowRight');
   await expect(home).toBeFocused();
   await page.keyboard.press('ArrowLeft');

@@ -4,5 +4,5 @@ export { LanguageSwitch } from './language-switch';
 export { FullscreenButton } from './fullscreen-button';
 export { BrandLogo, BrandMark } from './brand-logo';
 export { showNoMenuModal } from './no-menu-modal';
-export { menuKeyDown } from './menu-keys';
+export { handleMenuKeys } from './menu-keys';
 export { useMenuFocus } from './use-menu-focus';

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
-import { menuKeyDown } from './menu-keys';
+import { handleMenuKeys } from './menu-keys';
 import { useMenuFocus } from './use-menu-focus';
 
 type Props = {
@@ -27,7 +27,7 @@ export function LanguageMenu({ items, selected, open, onOpenChange, onSelect, on
         id,
         items,
         onClick: ({ key }) => onSelect(key),
-        onKeyDown: menuKeyDown(onEscape),
+        onKeyDown: (event) => handleMenuKeys(event, onEscape),
         selectable: true,
         selectedKeys: [selected],
       }}

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ChangePasswordModal } from '@/features/auth/components/change-password-modal';
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { useLanguage } from '@/shared/i18n';
-import { menuKeyDown, useMenuFocus } from '@/shared/ui';
+import { handleMenuKeys, useMenuFocus } from '@/shared/ui';
 
 type Props = {
   /** The signed-in user; the first administrator's seeded name shows in the reader's language. */
@@ -72,7 +72,7 @@ export function UserMenu({ user, tenant, onDark = false }: Props) {
   return (
     <>
       <Dropdown
-        menu={{ id: menuId, items, onClick: handleClick, onKeyDown: menuKeyDown(handleEscape) }}
+        menu={{ id: menuId, items, onClick: handleClick, onKeyDown: (event) => handleMenuKeys(event, handleEscape) }}
         trigger={['click']}
         placement="bottomRight"
         open={open}

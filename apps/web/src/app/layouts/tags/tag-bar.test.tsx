@@ -52,10 +52,13 @@ function Shell({ start, unsaved = false }: { start: string; unsaved?: boolean })
 }
 
 const tab = (name: string) => screen.getByRole('tab', { name });
+/** Key codes too: antd's menus read them. */
+const KEY_CODES: Record<string, number> = { Enter: 13, Escape: 27, ArrowUp: 38, ArrowDown: 40 };
 const press = (key: string, options: { shiftKey?: boolean } = {}) => {
   const target = document.activeElement;
   if (!target) throw new Error('nothing has the focus');
-  fireEvent.keyDown(target, { key, ...options });
+  const keyCode = KEY_CODES[key] ?? 0;
+  fireEvent.keyDown(target, { key, keyCode, which: keyCode, ...options });
 };
 
 describe('the tag bar by keyboard', () => {
@@ -162,11 +165,17 @@ describe('the tag bar by keyboard', () => {
     await waitFor(() => expect(document.activeElement).toBe(tab('Users')));
   });
 
-  it('closes the others from the menu and leaves the focus on the tag', async () => {
+  it('closes the others from the menu by keyboard and leaves the focus on the tag', async () => {
     render(<Shell start="/sys/roles" />);
     act(() => tab('Users').focus());
     press('ContextMenu');
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Close others' }));
+    const first = await screen.findByRole('menuitem', { name: 'Close' });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    // At a person's pace: antd focuses the menu itself again a few frames after it opens.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    // antd's menu moves with the arrows only where items are laid out (the browser suite does it).
+    act(() => screen.getByRole('menuitem', { name: 'Close others' }).focus());
+    press('Enter');
     await waitFor(() => expect(screen.getAllByRole('tab')).toHaveLength(2));
     await waitFor(() => expect(document.activeElement).toBe(tab('Users')));
     expect(tab('Users').getAttribute('aria-selected')).toBe('true');

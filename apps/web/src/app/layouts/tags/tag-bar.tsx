@@ -5,7 +5,7 @@ import type { MenuProps } from 'antd';
 import { CloseCircleOutlined, DownOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '@patrol/contracts';
-import { menuKeyDown, useMenuFocus } from '@/shared/ui';
+import { handleMenuKeys, useMenuFocus } from '@/shared/ui';
 import { isClosable, neighbourAfterClose } from './tag-store';
 import type { TagNav } from './tag-store';
 
@@ -23,8 +23,7 @@ type Props = {
 };
 
 /** Where the keyboard's focus goes once a close action is over: a tag (by path) or the bar's actions button. */
-type FocusTarget = { tag: string } | 'actions';
-
+type FocusTarget = { tag: string } | { actions: true };
 /**
  * The open pages (data-testid `tag-bar`; each tag `tag-<route name>`): home first and not closable,
  * click to switch, close one, close others or all from the button or a tag's right-click menu,
@@ -55,17 +54,18 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
     active?.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'smooth' });
   }, [activePath, tags.length]);
 
-  // Runs after the close has been rendered: the tag to focus exists, the closed ones are gone.
+  // Runs after the close has been rendered (each request is a new object): the tag to focus exists,
+  // the closed ones are gone. A tag that is gone too gives way to the bar's Tab stop.
   useEffect(() => {
     if (!focusTarget) return;
-    setFocusTarget(null);
-    if (focusTarget === 'actions') {
+    if ('actions' in focusTarget) {
       actions.current?.focus();
       return;
     }
-    const tag = tabs.current.get(focusTarget.tag) ?? tabs.current.get(activePath) ?? tabs.current.get(tags[0]?.path ?? '');
+    const tag =
+      tabs.current.get(focusTarget.tag) ?? scroller.current?.querySelector<HTMLElement>('[role="tab"][tabindex="0"]');
     tag?.focus();
-  }, [focusTarget, activePath, tags]);
+  }, [focusTarget]);
 
   const handleScroll = (direction: -1 | 1) => {
     scroller.current?.scrollBy({ left: direction * LAYOUT.tagScrollStep, behavior: 'smooth' });
@@ -158,8 +158,8 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
     actions.current?.focus();
   };
   const handleBarMenu: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'closeAll') closeThenFocus(onCloseAll(), 'actions', 'actions');
-    if (key === 'closeOthers' && active) closeThenFocus(onCloseOthers(active), 'actions', 'actions');
+    if (key === 'closeAll') closeThenFocus(onCloseAll(), { actions: true }, { actions: true });
+    if (key === 'closeOthers' && active) closeThenFocus(onCloseOthers(active), { actions: true }, { actions: true });
   };
 
   return (
@@ -188,7 +188,7 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
                 id: menuFor === tag.path ? tagMenuId : undefined,
                 items: contextItems(tag),
                 onClick: ({ key }) => handleContext(tag, key),
-                onKeyDown: menuKeyDown(() => handleMenuEscape(tag)),
+                onKeyDown: (event) => handleMenuKeys(event, () => handleMenuEscape(tag)),
               }}
             >
               <Tag
@@ -239,7 +239,12 @@ export function TagBar({ tags, activePath, titleOf, onSelect, onClose, onCloseOt
         className="tag-bar__arrow"
       />
       <Dropdown
-        menu={{ id: barMenuId, items: barItems, onClick: handleBarMenu, onKeyDown: menuKeyDown(handleBarEscape) }}
+        menu={{
+          id: barMenuId,
+          items: barItems,
+          onClick: handleBarMenu,
+          onKeyDown: (event) => handleMenuKeys(event, handleBarEscape),
+        }}
         trigger={['click']}
         placement="bottomRight"
         open={barMenuOpen}
