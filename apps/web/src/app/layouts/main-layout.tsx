@@ -14,7 +14,7 @@ import { FleetSync } from '@/shared/fleet';
 import { StickyTopContext } from '@/shared/list/sticky-top';
 import { RealtimeProvider, resolveSocketUrl } from '@/shared/realtime';
 import { isDashboard3dEnabled } from '@/shared/session';
-import { BrandLogo, FullscreenButton, LanguageSwitch, feedback, useDocumentTitle } from '@/shared/ui';
+import { BrandLogo, FullscreenButton, LanguageSwitch, useDocumentTitle } from '@/shared/ui';
 import { useCurrentHandle } from '../route-handle';
 import { useRouteTitles } from '../route-title';
 import { BreadcrumbNav } from './header/breadcrumb-nav';
@@ -25,6 +25,7 @@ import { TenantSwitcher } from './header/tenant-switcher';
 import { UserMenu } from './header/user-menu';
 import { PageCache, usePageCache } from './page-cache';
 import { SideMenu } from './side-menu';
+import { confirmClose } from './tags/confirm-close';
 import { TagBar } from './tags/tag-bar';
 import { HOME_TAG, closeAll, closeOthers, closeTag, neighbourAfterClose, removedTags, tagHref } from './tags/tag-store';
 import type { TagNav } from './tags/tag-store';
@@ -110,20 +111,24 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
   const { tags, setTags } = useTagNav(current);
   const { pages, evict } = usePageCache(location.pathname, outlet, handle?.cache !== false);
 
-  /** Applies a close action: confirm if a closing page asks for it, evict, move off a closed page. */
-  const applyClose = (next: TagNav[], target: TagNav) => {
+  /**
+   * Applies a close action: confirm if a closing page asks for it, evict, move off a closed page.
+   * Resolves once it is over and any dialog has gone (the tag bar moves the focus then): true when
+   * closed, false when refused or when nothing was to close.
+   */
+  const applyClose = (next: TagNav[], target: TagNav): Promise<boolean> => {
     const removed = removedTags(tags, next);
-    if (removed.length === 0) return;
+    if (removed.length === 0) return Promise.resolve(false);
     const run = () => {
       setTags(next);
       evict(removed.map((tag) => tag.path));
       if (removed.some((tag) => tag.path === location.pathname)) void navigate(tagHref(target));
     };
-    if (removed.some((tag) => needsCloseConfirm(tag.path))) {
-      feedback().modal.confirm({ title: t('tags.confirmTitle'), content: t('tags.confirmContent'), onOk: run });
-    } else {
+    if (!removed.some((tag) => needsCloseConfirm(tag.path))) {
       run();
+      return Promise.resolve(true);
     }
+    return confirmClose({ title: t('tags.confirmTitle'), content: t('tags.confirmContent') }, run);
   };
 
   const handleClose = (tag: TagNav) => applyClose(closeTag(tags, tag.path), neighbourAfterClose(tags, tag.path));
@@ -137,6 +142,15 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
   const user = home.loginUser;
   // The skip link moves the focus to the page itself (an href would change the hash route).
   const main = useRef<HTMLElement>(null);
+  // Signing in removes the login form and the focus with it; the browser would then start the next
+  // Tab where the form's button was, in the middle of the shell. Start it at the top (the skip link).
+  useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const body = document.body;
+    body.tabIndex = -1;
+    body.focus({ preventScroll: true });
+    body.removeAttribute('tabindex');
+  }, []);
   const handleSkip = (event: MouseEvent) => {
     event.preventDefault();
     main.current?.focus();

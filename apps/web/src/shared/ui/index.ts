@@ -10,3 +10,5 @@ export type { Politeness } from './announcer';
 export { PageTitle, SectionTitle } from './page-title';
 export type { HeadingLook } from './page-title';
 export { useDocumentTitle, documentTitle, TITLE_SEPARATOR } from './use-document-title';
+export { handleMenuKeys } from './menu-keys';
+export { useMenuFocus } from './use-menu-focus';

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { Avatar, Button, Dropdown, theme } from 'antd';
 import type { MenuProps } from 'antd';
 import {
@@ -14,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ChangePasswordModal } from '@/features/auth/components/change-password-modal';
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { useLanguage } from '@/shared/i18n';
+import { handleMenuKeys, useMenuFocus } from '@/shared/ui';
 
 type Props = {
   /** The signed-in user; the first administrator's seeded name shows in the reader's language. */
@@ -23,7 +25,12 @@ type Props = {
   onDark?: boolean;
 };
 
-/** Tenant (disabled), refresh cache (reload), change password, logout (data-testid `user-menu`). */
+/**
+ * Tenant (disabled), refresh cache (reload), change password, logout (data-testid `user-menu`).
+ * A menu button: Enter, Space or ArrowDown opens the menu with the focus on its first item; an
+ * item chosen or Escape gives the focus back to the button (and a dialog opened from it returns
+ * there when it closes).
+ */
 export function UserMenu({ user, tenant, onDark = false }: Props) {
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();
@@ -32,6 +39,9 @@ export function UserMenu({ user, tenant, onDark = false }: Props) {
   const username = seededText('userName', user.account, user.username, lang);
   const logout = useLogout();
   const [changing, setChanging] = useState(false);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useMenuFocus(open);
 
   const items: MenuProps['items'] = [
     { key: 'tenant', icon: <TeamOutlined />, label: t('userMenu.tenant', { name: tenantName }), disabled: true },
@@ -43,15 +53,41 @@ export function UserMenu({ user, tenant, onDark = false }: Props) {
   ];
 
   const handleClick: MenuProps['onClick'] = ({ key }) => {
+    button.current?.focus();
     if (key === 'refresh') window.location.reload();
     if (key === 'password') setChanging(true);
     if (key === 'logout') void logout();
   };
 
+  const handleEscape = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  const handleButtonKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowDown' || open) return;
+    event.preventDefault();
+    setOpen(true);
+  };
+
   return (
     <>
-      <Dropdown menu={{ items, onClick: handleClick }} trigger={['click']} placement="bottomRight">
-        <Button type="text" data-testid="user-menu" className={onDark ? 'header-button--dark' : undefined}>
+      <Dropdown
+        menu={{ id: menuId, items, onClick: handleClick, onKeyDown: (event) => handleMenuKeys(event, handleEscape) }}
+        trigger={['click']}
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+        autoFocus
+      >
+        <Button
+          ref={button}
+          type="text"
+          data-testid="user-menu"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          className={onDark ? 'header-button--dark' : undefined}
+          onKeyDown={handleButtonKeyDown}
+        >
           <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: token.colorPrimary }} />
           <span className="user-menu__name">{username}</span>
           <DownOutlined style={{ fontSize: 10 }} />
