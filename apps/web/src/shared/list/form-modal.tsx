@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Form, Modal } from 'antd';
 import type { FormInstance } from 'antd';
 import { useMutation } from '@tanstack/react-query';
@@ -56,6 +56,18 @@ export function FormModal<V extends object>(props: Props<V>) {
       }
     }
   };
+  /**
+   * Enter in a one-line field sends the dialog, as a form would (the dialog's OK button is outside
+   * the form); not while an input method is composing, nor in a drop-down or date field, where
+   * Enter picks.
+   */
+  const handleKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || !(target instanceof HTMLInputElement)) return;
+    if (target.closest('.ant-select, .ant-picker, .ant-cascader, .ant-tree-select')) return;
+    event.preventDefault();
+    if (!save.isPending) void handleOk();
+  };
   return (
     <Modal
       open={open}
@@ -84,7 +96,14 @@ export function FormModal<V extends object>(props: Props<V>) {
         />
       ) : null}
       {/* Named, so its field ids never clash with the search bar's (labels point at the right input). */}
-      <Form form={form} name="dialog" layout="vertical" preserve={false} initialValues={initialValues}>
+      <Form
+        form={form}
+        name="dialog"
+        layout="vertical"
+        preserve={false}
+        initialValues={initialValues}
+        onKeyDown={handleKeyDown}
+      >
         {children}
       </Form>
     </Modal>

@@ -62,6 +62,20 @@ describe('list kit', { timeout: 30_000 }, () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({ account: 'ops' });
   });
 
+  it('sends the dialog with Enter in a field, once, and not while an input method is composing', async () => {
+    fetchMock.mockResolvedValue(answer(200, { code: 200, message: 'success', data: null }));
+    const onClose = vi.fn();
+    renderKit(<Dialog onClose={onClose} />);
+    const account = screen.getByLabelText('Account');
+    fireEvent.change(account, { target: { value: 'ops' } });
+    fireEvent.keyDown(account, { key: 'Enter', isComposing: true });
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.keyDown(account, { key: 'Enter' });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({ account: 'ops' });
+  });
+
   it('reports a failed save once, says it in the dialog too, and keeps the dialog and its input', async () => {
     fetchMock.mockResolvedValue(answer(500, { code: 500, message: 'The database is unavailable', data: null }));
     const onClose = vi.fn();
