@@ -255,6 +255,8 @@ for (const { lang, label } of LANGUAGES) {
         await popup.close();
       }
       for (const name of STANDALONE_ROUTES) {
+        // A fresh load each: between two standalone pages the previous one's heading would still show.
+        await page.goto('about:blank');
         await page.goto(`/#/${name}`);
         await expect(page.locator('.standalone-page')).toBeVisible();
         await standaloneLoaded(page);

@@ -25,6 +25,8 @@ test('signing in, a page of the side menu, a dialog, the tags and the language, 
   // Sign in: the language switch comes first, then the account, the password, and Enter.
   await page.goto('/');
   await expect(page).toHaveURL(/#\/login/);
+  // The first Tab once the form is there (a Tab on a page still loading lands nowhere).
+  await expect(page.getByLabel('密码')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('language-switch')).toBeFocused();
   await page.keyboard.press('Tab');

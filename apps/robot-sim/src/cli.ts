@@ -15,6 +15,7 @@ const { values } = parseArgs({
     tenant: { type: 'string' },
     prefix: { type: 'string', default: 'SIM' },
     speed: { type: 'string', default: '1.5' },
+    'alarm-chance': { type: 'string' },
     keys: { type: 'string', default: join(process.env.DATA_DIR ?? './data', 'robot-sim-keys.json') },
     auth: { type: 'string', default: process.env.MQTT_DYNSEC === '1' ? 'derived' : 'token' },
     ca: { type: 'string' },
@@ -33,9 +34,11 @@ if (values.help) {
   --password P     its password (PATROL_ADMIN_PASSWORD, or the first start's initial-admin-password file)
   --prefix P       serial numbers P-0001... (SIM); existing ones are reused
   --speed M        patrol speed in m/s (1.5)
+  --alarm-chance P chance per robot and second of a gun or sentiment alarm (0.002); 0 for none
   --keys FILE      where the robots' private keys are kept (DATA_DIR/robot-sim-keys.json)
   --auth A         token (a signed JWT; the console's broker) or derived (Mosquitto with dynamic security)
-While it runs, type "offline SERIAL", "crash SERIAL" or "online SERIAL" to take a robot away and back.`);
+While it runs, type "offline SERIAL", "crash SERIAL" or "online SERIAL" to take a robot away and back,
+"gun SERIAL" or "sentiment SERIAL" to have it raise an alarm.`);
   process.exit(0);
 }
 
@@ -55,6 +58,7 @@ const fleet = await startFleet({
   robots: Number(values.robots),
   prefix: values.prefix,
   speed: Number(values.speed),
+  ...(values['alarm-chance'] !== undefined ? { alarmChance: Number(values['alarm-chance']) } : {}),
   keysFile: values.keys,
   auth: values.auth === 'derived' ? 'derived' : 'token',
   ...(values.ca ? { ca: await readFile(values.ca, 'utf8') } : {}),
@@ -66,12 +70,13 @@ const bySerial = new Map(fleet.robots.map((r) => [r.serial, r]));
 createInterface({ input: process.stdin }).on('line', (line) => {
   const [verb, serial] = line.trim().split(/\s+/);
   const robot = serial ? bySerial.get(serial) : undefined;
-  if (!robot) return console.log('usage: offline|crash|online SERIAL');
+  if (!robot) return console.log('usage: offline|crash|online|gun|sentiment SERIAL');
   const done = (what: string) => () => console.log(`${serial} ${what}`);
   const failed = (error: unknown) => console.error(`${serial}: ${String(error)}`);
   if (verb === 'offline') robot.disconnect().then(done('offline'), failed);
   else if (verb === 'crash') robot.disconnect({ silent: true }).then(done('dropped'), failed);
   else if (verb === 'online') robot.connect().then(done('online'), failed);
+  else if (verb === 'gun' || verb === 'sentiment') done(`raised ${verb} alarm ${robot.raiseAlarm(verb).id}`)();
 });
 
 const stop = async () => {

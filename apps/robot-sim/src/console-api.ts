@@ -108,6 +108,10 @@ export class ConsoleApi {
     return made.tenantId;
   }
 
+  deleteRobot(robotId: number) {
+    return this.call(robotsApi.deleteRobot, { body: { robotId } });
+  }
+
   rotateKey(robotId: number) {
     return this.call(robotsApi.rotateRobotKey, { body: { robotId } });
   }

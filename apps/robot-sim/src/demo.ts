@@ -50,7 +50,14 @@ if (!password) {
     `demo: ${fleet.robots.length} robots patrolling in tenant "${DEMO.name}". Open http://localhost:${port} and ` +
       `sign in as ${DEMO.adminAccount} / ${DEMO.adminPassword} (or as admin and switch to the tenant).`,
   );
+  // One alarm of each kind early on, whatever the dice say, so the alarm screens have something
+  // to show within the first 20 seconds; random ones follow (about two a minute for 20 robots).
+  const firstAlarms = [
+    setTimeout(() => fleet.robots[0]?.raiseAlarm('gun'), 12_000),
+    setTimeout(() => fleet.robots[1 % fleet.robots.length]?.raiseAlarm('sentiment'), 18_000),
+  ];
   const stop = async () => {
+    for (const timer of firstAlarms) clearTimeout(timer);
     await fleet.stop();
     server.kill('SIGTERM');
   };

@@ -25,12 +25,16 @@ export type FleetOptions = {
   /** Scales the patrol loops (1 = about 80 x 50 m). */
   routeSize?: number;
   onLog?: (line: string) => void;
-} & Partial<Pick<SimRobotOptions, 'speed' | 'telemetryMs' | 'eventChance' | 'uploadChance' | 'auth' | 'ca'>>;
+} & Partial<
+  Pick<SimRobotOptions, 'speed' | 'telemetryMs' | 'eventChance' | 'uploadChance' | 'alarmChance' | 'auth' | 'ca'>
+>;
 
 export type Fleet = {
   robots: SimRobot[];
   tenantId: number | null;
   stop(): Promise<void>;
+  /** Deletes the fleet's robots from the console (their records stay); call after `stop`. */
+  remove(): Promise<void>;
 };
 
 type KeyFile = Record<string, { privateKey: string; keyVersion: number }>;
@@ -58,6 +62,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const existing = new Map((await api.robots(`${prefix}-`)).map((r) => [r.serialNumber, r]));
 
   const robots: SimRobot[] = [];
+  const robotIds: number[] = [];
   for (let i = 0; i < options.robots; i++) {
     const serial = `${prefix}-${String(i + 1).padStart(4, '0')}`;
     const known = existing.get(serial);
@@ -69,9 +74,13 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         name: `${prefix} ${String(i + 1).padStart(3, '0')}`,
       });
       key = { privateKey: made.privateKey, keyVersion: made.robot.keyVersion };
-    } else if (!key || key.keyVersion !== known.keyVersion) {
-      const rotated = await api.rotateKey(known.robotId);
-      key = { privateKey: rotated.privateKey, keyVersion: rotated.robot.keyVersion };
+      robotIds.push(made.robot.robotId);
+    } else {
+      if (!key || key.keyVersion !== known.keyVersion) {
+        const rotated = await api.rotateKey(known.robotId);
+        key = { privateKey: rotated.privateKey, keyVersion: rotated.robot.keyVersion };
+      }
+      robotIds.push(known.robotId);
     }
     keys[serial] = key;
     robots.push(
@@ -85,6 +94,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         ...(options.telemetryMs !== undefined ? { telemetryMs: options.telemetryMs } : {}),
         ...(options.eventChance !== undefined ? { eventChance: options.eventChance } : {}),
         ...(options.uploadChance !== undefined ? { uploadChance: options.uploadChance } : {}),
+        ...(options.alarmChance !== undefined ? { alarmChance: options.alarmChance } : {}),
         ...(options.onLog ? { onLog: options.onLog } : {}),
         ...(options.auth ? { auth: options.auth } : {}),
         ...(options.ca ? { ca: options.ca } : {}),
@@ -105,6 +115,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     tenantId,
     stop: async () => {
       await Promise.all(robots.map((r) => r.disconnect()));
+    },
+    remove: async () => {
+      for (const robotId of robotIds) await api.deleteRobot(robotId);
     },
   };
 }

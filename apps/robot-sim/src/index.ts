@@ -1,4 +1,14 @@
-export { SimRobot, ACTION_MS, SYNC_DELAY_MS, type SimRobotOptions } from './robot.js';
+export {
+  SimRobot,
+  ACTION_MS,
+  SYNC_DELAY_MS,
+  GUN_REQUEST_PENDING_MS,
+  FIRE_AUTHORIZATION_SKEW_S,
+  type SimRobotOptions,
+  type AlarmKind,
+  type FireRecord,
+} from './robot.js';
+export { alarmImage, encodePng, ALARM_IMAGE_WIDTH, ALARM_IMAGE_HEIGHT, type AlarmImageOptions } from './alarm-image.js';
 export { startFleet, type Fleet, type FleetOptions } from './fleet.js';
 export { makeRoute, advance, type LatLng, type Route } from './route.js';
 export { ConsoleApi } from './console-api.js';

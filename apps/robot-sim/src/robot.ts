@@ -1,8 +1,9 @@
 import { createPrivateKey, randomUUID, sign } from 'node:crypto';
-import { importPKCS8, SignJWT } from 'jose';
+import { compactVerify, importPKCS8, importSPKI, SignJWT } from 'jose';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
   derivedPasswordText,
+  fireAuthorizationClaims,
   REPLY_CODES,
   robotCommand,
   robotConfig,
@@ -16,6 +17,7 @@ import {
   type RobotTelemetry,
   type RobotUpload,
 } from '@patrol/contracts';
+import { alarmImage } from './alarm-image.js';
 import { advance, type LatLng, type Route } from './route.js';
 
 export type SimRobotOptions = {
@@ -34,6 +36,15 @@ export type SimRobotOptions = {
   eventChance?: number;
   /** Chance per telemetry tick of a data upload record (0.002 by default); 0 for none. */
   uploadChance?: number;
+  /**
+   * Chance per telemetry tick of an alarm, a gun request or a sentiment alarm alike (the event
+   * chance by default, so turning events off turns alarms off too); 0 for none.
+   */
+  alarmChance?: number;
+  /** How long `trackTarget` follows its target before it reports done, ms (10 s by default). */
+  trackMs?: number;
+  /** How long the siren sounds, ms (5 s by default). */
+  sirenMs?: number;
   /**
    * The MQTT password: `token`, a short-lived JWT signed with the key (the console's own broker), or
    * `derived`, the static password derived from the key (a Mosquitto with dynamic security).
@@ -55,9 +66,41 @@ export const ACTION_MS: Record<Exclude<CommandName, 'returnToBase'>, number> = {
   tripwireFire: 800,
   pauseTask: 200,
   resumeTask: 200,
+  gunDecision: 1200,
+  sentimentDecision: 200,
+  trackTarget: 500,
+  siren: 300,
+  fleetStop: 200,
+  fleetResume: 200,
 };
 /** Delay before the sync acknowledgement. */
 export const SYNC_DELAY_MS = 80;
+/** How long the robot waits on the decision on a gun request it raised; then it stops waiting. */
+export const GUN_REQUEST_PENDING_MS = 10 * 60_000;
+/**
+ * How far the console's clock may be ahead of the robot's when it checks a fire authorisation: the
+ * robot accepts one until `exp` plus this many seconds, and refuses one issued (`iat`) later than
+ * now plus this many.
+ */
+export const FIRE_AUTHORIZATION_SKEW_S = 5;
+
+/** The alarm kinds a robot raises (plain events are `raiseEvent`). */
+export type AlarmKind = 'gun' | 'sentiment';
+/** One net-gun shot the robot fired on a fire authorisation. */
+export type FireRecord = { jti: string; eventId: string; at: number };
+/** Commands refused while a fleet stop is in force: they move the robot or change its task. */
+const REFUSED_WHILE_STOPPED: ReadonlySet<CommandName> = new Set([
+  'pauseTask',
+  'resumeTask',
+  'returnToBase',
+  'trackTarget',
+]);
+const SENTIMENT_ALARMS = [
+  { code: 'crowd', level: 1, message: 'Crowd gathering in the patrol area' },
+  { code: 'intrusion', level: 2, message: 'Person in a restricted area' },
+  { code: 'smoke', level: 2, message: 'Smoke seen by the camera' },
+  { code: 'fight', level: 2, message: 'People fighting in the patrol area' },
+] as const;
 
 const FIRMWARE = 'PR-2.4.1';
 const MODULES = { chassis: '1.8.0', camera: '3.2.5', lidar: '2.0.3', netGun: '1.1.0', audio: '1.4.2' };
@@ -90,6 +133,27 @@ export class SimRobot {
   lights = false;
   /** The command that sent the robot home, answered when it arrives. */
   private homeCommand: string | null = null;
+  /** The task the robot patrols, reported with its alarms (`taskId`). */
+  readonly taskId: string;
+  /** Net-gun shots fired on fire authorisations (`gunDecision` with `allow: true`). */
+  fires = 0;
+  /** Each of those shots, in order. */
+  readonly fireLog: FireRecord[] = [];
+  /** The latest sentiment result the console sent. */
+  lastSentiment: { eventId: string; ret: number } | null = null;
+  /** The alarm whose target the robot is following, while `trackTarget` runs. */
+  tracking: string | null = null;
+  /** Whether the siren sounds. */
+  sirenOn = false;
+  /** The mode a fleet stop interrupted, restored by `fleetResume`; null when no stop is in force. */
+  modeBeforeStop: RobotMode | null = null;
+  /** Gun requests this robot raised, by event id: waiting on a decision until `until`, or closed. */
+  private readonly gunRequests = new Map<string, { until: number; state: 'waiting' | 'fired' | 'denied' }>();
+  /** Fire authorisations acted on (`jti`): each fires at most once. */
+  private readonly usedAuthorizations = new Set<string>();
+  private consoleKey: { pem: string; key: ReturnType<typeof importSPKI> } | null = null;
+  private trackRun = 0;
+  private sirenRun = 0;
 
   constructor(options: SimRobotOptions) {
     this.serial = options.serial;
@@ -100,9 +164,13 @@ export class SimRobot {
       uploadChance: 0.002,
       tokenTtlS: 3600,
       auth: 'token',
+      trackMs: 10_000,
+      sirenMs: 5_000,
       ...options,
+      alarmChance: options.alarmChance ?? options.eventChance ?? 0.002,
     };
     this.position = options.route.points[0]!;
+    this.taskId = `patrol-${options.serial}`.slice(0, 64);
   }
 
   /** A fresh MQTT password: a JWT signed with the robot's key, with an id of its own (a token opens one connection). */
@@ -203,6 +271,9 @@ export class SimRobot {
     clearInterval(this.tokenTimer);
     for (const action of this.actions) clearTimeout(action);
     this.actions.clear();
+    // The actions that would have ended them are gone with the timers.
+    this.tracking = null;
+    this.sirenOn = false;
     const client = this.client;
     this.client = null;
     if (!client) return;
@@ -255,6 +326,9 @@ export class SimRobot {
     this.publish('state', this.telemetry(now, (this.speedNow - before) / Math.max(dt, 0.001)), { qos: 0 });
     if (Math.random() < this.options.eventChance) this.raiseEvent();
     if (Math.random() < this.options.uploadChance) this.reportUpload('image');
+    if (this.mode !== 'off' && Math.random() < this.options.alarmChance) {
+      this.raiseAlarm(Math.random() < 0.5 ? 'gun' : 'sentiment');
+    }
   }
 
   private arriveHome() {
@@ -304,6 +378,53 @@ export class SimRobot {
     const full: RobotEvent = { id: randomUUID(), ts: Date.now(), ...pick, ...event };
     this.publish('event', full, { qos: 1 });
     return full;
+  }
+
+  /** Whether the robot is on its patrol task (running, paused, or held by a fleet stop meanwhile). */
+  get onTask(): boolean {
+    const mode = this.mode === 'stopped' ? this.modeBeforeStop : this.mode;
+    return mode === 'patrolling' || mode === 'paused';
+  }
+
+  /**
+   * Publishes an alarm: `gun` asks the console's permission to fire the net gun at a target
+   * (`netGunTarget`), `sentiment` reports a scene (crowd, intrusion, smoke, fight). It carries the
+   * task, the position and a picture (PNG, base64). The robot waits GUN_REQUEST_PENDING_MS on the
+   * decision on a gun request; `overrides` replace any field (an `id` of the caller's own, say).
+   */
+  raiseAlarm(kind: AlarmKind, overrides: Partial<RobotEvent> = {}): RobotEvent {
+    const ts = overrides.ts ?? Date.now();
+    const pick =
+      kind === 'gun'
+        ? { code: 'netGunTarget', level: 2, message: 'Intruder in range of the net gun: permission to fire?' }
+        : SENTIMENT_ALARMS[Math.floor(Math.random() * SENTIMENT_ALARMS.length)]!;
+    const code = overrides.code ?? pick.code;
+    const alarm: RobotEvent = {
+      id: randomUUID(),
+      ts,
+      kind,
+      ...(this.onTask ? { taskId: this.taskId } : {}),
+      code,
+      level: pick.level,
+      message: pick.message,
+      position: { lat: this.position[0], lng: this.position[1] },
+      image: alarmImage({ serial: this.serial, at: ts, kind, label: code }).toString('base64'),
+      ...overrides,
+    };
+    if (kind === 'gun') {
+      for (const [id, request] of this.gunRequests) {
+        if (request.until < ts - GUN_REQUEST_PENDING_MS) this.gunRequests.delete(id);
+      }
+      this.gunRequests.set(alarm.id, { until: ts + GUN_REQUEST_PENDING_MS, state: 'waiting' });
+    }
+    this.options.onLog?.(`${this.serial}: ${kind} alarm ${alarm.id} (${alarm.code})`);
+    this.publish('event', alarm, { qos: 1 });
+    return alarm;
+  }
+
+  /** The gun requests still waiting on a decision. */
+  pendingGunRequests(now = Date.now()): string[] {
+    return [...this.gunRequests].filter(([, r]) => r.state === 'waiting' && r.until >= now).map(([id]) => id);
   }
 
   /** Publishes a data upload record. */
@@ -363,50 +484,163 @@ export class SimRobot {
     if (this.seen.has(command.id)) return this.reply(command.id, 'sync', REPLY_CODES.duplicate, 'already received');
     this.seen.add(command.id);
     if (Date.now() > command.expiresAt) return this.reply(command.id, 'sync', REPLY_CODES.expired, 'expired');
-    const refusal = this.refusal(command.name);
-    this.options.onLog?.(`${this.serial}: ${command.name} ${refusal ? `refused (${refusal})` : 'accepted'}`);
+    // Judged when the robot answers, so a fleet stop that arrived meanwhile already counts.
     this.later(SYNC_DELAY_MS, () => {
-      if (refusal) return this.reply(command.id, 'sync', REPLY_CODES.rejected, refusal);
+      const refusal = this.refusal(command.name);
+      if (refusal) {
+        this.options.onLog?.(`${this.serial}: ${command.name} refused (${refusal})`);
+        return this.reply(command.id, 'sync', REPLY_CODES.rejected, refusal);
+      }
+      if (command.name === 'gunDecision' && command.args.allow) {
+        void this.authorizeFire(command.id, command.args.eventId, command.args.authorization);
+        return;
+      }
+      this.options.onLog?.(`${this.serial}: ${command.name} accepted`);
       this.reply(command.id, 'sync', REPLY_CODES.ok);
       this.perform(command);
     });
   }
 
+  /**
+   * A gun decision that allows the shot: fires once if its authorisation is a JWS (EdDSA) by the
+   * console's key naming this robot and a gun request it raised and still waits on, unexpired and
+   * never used. Every check and the bookkeeping that follows run without a pause after the
+   * signature is verified, so replays arriving together still fire once.
+   */
+  private async authorizeFire(commandId: string, eventId: string, authorization: string | undefined) {
+    const refuse = (code: number, message: string) => {
+      this.options.onLog?.(`${this.serial}: gunDecision refused (${message})`);
+      this.reply(commandId, 'sync', code, message);
+    };
+    if (!authorization) return refuse(REPLY_CODES.unauthorized, 'no fire authorisation');
+    const pem = this.config?.consoleKey;
+    if (!pem) return refuse(REPLY_CODES.unauthorized, 'no console key to check the authorisation');
+    if (this.consoleKey?.pem !== pem) this.consoleKey = { pem, key: importSPKI(pem, 'EdDSA') };
+    let payload: Uint8Array;
+    try {
+      payload = (await compactVerify(authorization, await this.consoleKey.key, { algorithms: ['EdDSA'] })).payload;
+    } catch {
+      return refuse(REPLY_CODES.unauthorized, "signature does not verify with the console's key");
+    }
+    let claims;
+    try {
+      claims = fireAuthorizationClaims.parse(JSON.parse(new TextDecoder().decode(payload)));
+    } catch {
+      return refuse(REPLY_CODES.unauthorized, 'malformed authorisation claims');
+    }
+    const now = Date.now();
+    if (claims.sub !== this.serial) return refuse(REPLY_CODES.unauthorized, 'authorisation for another robot');
+    if (claims.alarm !== eventId) return refuse(REPLY_CODES.unauthorized, 'authorisation for another event');
+    if (this.usedAuthorizations.has(claims.jti)) return refuse(REPLY_CODES.duplicate, 'authorisation used before');
+    if (now / 1000 > claims.exp + FIRE_AUTHORIZATION_SKEW_S)
+      return refuse(REPLY_CODES.expired, 'authorisation expired');
+    if (claims.iat > now / 1000 + FIRE_AUTHORIZATION_SKEW_S) {
+      return refuse(REPLY_CODES.unauthorized, 'authorisation issued in the future');
+    }
+    const request = this.gunRequests.get(eventId);
+    if (!request) return refuse(REPLY_CODES.unauthorized, 'no gun request with this id');
+    if (request.state === 'fired') return refuse(REPLY_CODES.duplicate, 'already fired for this gun request');
+    if (request.state === 'denied') return refuse(REPLY_CODES.unauthorized, 'gun request already closed');
+    if (request.until < now) return refuse(REPLY_CODES.unauthorized, 'gun request no longer waiting');
+    this.usedAuthorizations.add(claims.jti);
+    request.state = 'fired';
+    this.options.onLog?.(`${this.serial}: gunDecision accepted, firing at ${eventId} (${claims.opName})`);
+    this.reply(commandId, 'sync', REPLY_CODES.ok);
+    this.later(ACTION_MS.gunDecision, () => {
+      this.fires += 1;
+      this.fireLog.push({ jti: claims.jti, eventId, at: Date.now() });
+      this.reportUpload('image', { data: { trigger: 'gunDecision', commandId, eventId, authorization: claims.jti } });
+      this.reply(commandId, 'async', REPLY_CODES.ok, 'fired');
+    });
+  }
+
   /** Why the robot cannot do this now, or null. */
   private refusal(name: CommandName): string | null {
-    if (this.mode === 'off' && name !== 'powerOn') return 'powered off';
+    if (name === 'fleetResume') return this.mode === 'stopped' ? null : 'not stopped';
+    if (this.mode === 'off' && name !== 'powerOn' && name !== 'fleetStop') return 'powered off';
+    if (this.mode === 'stopped' && REFUSED_WHILE_STOPPED.has(name)) return 'fleet stop in force';
     if (name === 'pauseTask' && this.mode !== 'patrolling' && this.mode !== 'returning') return 'no task running';
     if (name === 'resumeTask' && this.mode !== 'paused') return 'no task paused';
     return null;
   }
 
   private perform(command: RobotCommand) {
-    if (command.name === 'returnToBase') {
-      if (this.homeCommand) this.reply(this.homeCommand, 'async', REPLY_CODES.failed, 'superseded');
-      this.homeCommand = command.id;
-      this.mode = 'returning';
-      return;
+    const done = (message?: string) => this.reply(command.id, 'async', REPLY_CODES.ok, message);
+    switch (command.name) {
+      case 'returnToBase':
+        if (this.homeCommand) this.reply(this.homeCommand, 'async', REPLY_CODES.failed, 'superseded');
+        this.homeCommand = command.id;
+        this.mode = 'returning';
+        return;
+      case 'fleetStop': {
+        // At once: the stop holds the robot where it is. Sent again (the console does on every
+        // reconnect while it is in force), it keeps the mode the first stop interrupted.
+        const already = this.mode === 'stopped';
+        if (!already) {
+          this.modeBeforeStop = this.mode;
+          this.mode = 'stopped';
+          this.speedNow = 0;
+        }
+        return this.later(ACTION_MS.fleetStop, () => done(already ? 'already stopped' : 'stopped'));
+      }
+      case 'fleetResume':
+        this.mode = this.modeBeforeStop ?? 'idle';
+        this.modeBeforeStop = null;
+        return this.later(ACTION_MS.fleetResume, () => done('resumed'));
+      case 'gunDecision': {
+        // Allowing goes through authorizeFire; this is the operator's "no": the request closes.
+        const request = this.gunRequests.get(command.args.eventId);
+        const waiting = request?.state === 'waiting';
+        if (request && waiting) request.state = 'denied';
+        return this.later(ACTION_MS.sentimentDecision, () => done(waiting ? 'request closed' : 'no request waiting'));
+      }
+      case 'trackTarget': {
+        const run = ++this.trackRun;
+        return this.later(ACTION_MS.trackTarget, () => {
+          this.tracking = command.args.eventId;
+          this.later(this.options.trackMs, () => {
+            if (this.trackRun === run) this.tracking = null;
+            done(this.trackRun === run ? 'tracking ended' : 'switched to another target');
+          });
+        });
+      }
+      case 'siren': {
+        const run = ++this.sirenRun;
+        return this.later(ACTION_MS.siren, () => {
+          this.sirenOn = true;
+          this.later(this.options.sirenMs, () => {
+            if (this.sirenRun === run) this.sirenOn = false;
+            done('siren off');
+          });
+        });
+      }
     }
     this.later(ACTION_MS[command.name], () => {
       switch (command.name) {
         case 'powerOn':
           if (this.mode === 'off') this.mode = 'idle';
+          else if (this.mode === 'stopped' && this.modeBeforeStop === 'off') this.modeBeforeStop = 'idle';
           break;
         case 'lights':
           this.lights = command.args.on;
           break;
         case 'pauseTask':
-          this.mode = 'paused';
-          break;
         case 'resumeTask':
-          this.mode = 'patrolling';
+          // A fleet stop that came in while the action ran wins.
+          if (this.mode === 'stopped') {
+            return this.reply(command.id, 'async', REPLY_CODES.failed, 'fleet stop in force');
+          }
+          this.mode = command.name === 'pauseTask' ? 'paused' : 'patrolling';
           break;
         case 'netGunFire':
         case 'tripwireFire':
           this.reportUpload('image', { data: { trigger: command.name, commandId: command.id } });
           break;
+        case 'sentimentDecision':
+          this.lastSentiment = { eventId: command.args.eventId, ret: command.args.ret };
+          break;
       }
-      this.reply(command.id, 'async', REPLY_CODES.ok);
+      done();
     });
   }
 }

@@ -3,9 +3,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loggerOptions } from './platform/logging.js';
 import { accessPlugin } from './modules/access/access.plugin.js';
+import { alarmsPlugin } from './modules/alarms/alarms.plugin.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { commandsPlugin } from './modules/commands/commands.plugin.js';
 import { configsPlugin } from './modules/configs/configs.plugin.js';
+import { fleetStopPlugin } from './modules/fleet-stop/fleet-stop.plugin.js';
 import { exposePlugin } from './modules/expose/expose.plugin.js';
 import { healthPlugin } from './modules/health/health.plugin.js';
 import { logsPlugin } from './modules/logs/logs.plugin.js';
@@ -31,6 +33,7 @@ import type { Database } from './platform/db.js';
 import { installErrorHandler } from './platform/errors.js';
 import { installJsonBodyParser } from './platform/hostile-input.js';
 import { gatewayPlugin } from './platform/gateway.plugin.js';
+import { filesPlugin } from './platform/files.plugin.js';
 import { hubPlugin } from './platform/hub.plugin.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { provisionerPlugin } from './platform/provisioner.plugin.js';
@@ -98,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.register(contextPlugin, { config: options.config, database: options.database });
   app.register(hubPlugin);
   app.register(provisionerPlugin);
+  // app.storage (alarm images) and app.consoleKey (fire authorisations, robots' config).
+  app.register(filesPlugin);
 
   // The modules under /api, each after the modules it uses.
   app.register(healthPlugin);
@@ -126,9 +131,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.register(gatewayPlugin, (parent) => ({ admit: parent.robots.admits }));
   app.register(monitoringPlugin);
   app.register(commandsPlugin);
+  app.register(fleetStopPlugin);
   app.register(uploadsPlugin);
   app.register(userRobotsPlugin);
   app.register(multicastPlugin);
+  app.register(alarmsPlugin);
 
   // The console's build, and the 404s of everything else.
   app.register(staticWebPlugin, { webDist: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist });

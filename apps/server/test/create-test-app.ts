@@ -132,6 +132,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir: options.dataDir ?? '/nonexistent',
     logLevel: options.logs ? 'debug' : 'silent',
     socketOrigins: options.socketOrigins ?? [],
+    // The data directory of a test is not written to: files go to the test's database.
+    fileStorage: 'database',
   };
   const owned = options.database ? null : await openTestDatabase();
   const database = options.database ?? owned!.database;

@@ -17,6 +17,8 @@ import { resourcesApi } from './resources.api.js';
 import { serversApi } from './servers.api.js';
 import { configsApi } from './configs.api.js';
 import { userRobotsApi } from './user-robots.api.js';
+import { alarmsApi } from './alarms.api.js';
+import { fleetStopApi } from './fleet-stop.api.js';
 
 /** Every area's routes, by area: the whole API (but the console socket) in one place. */
 export const apiAreas = {
@@ -38,6 +40,8 @@ export const apiAreas = {
   serversApi,
   configsApi,
   userRobotsApi,
+  alarmsApi,
+  fleetStopApi,
 };
 
 /** Every route descriptor of the API. */

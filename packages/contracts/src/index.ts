@@ -49,3 +49,7 @@ export * from './servers.api.js';
 export * from './configs.api.js';
 export * from './user-robots.api.js';
 export * from './api-areas.js';
+export * from './alarms.js';
+export * from './alarms.api.js';
+export * from './fleet-stop.js';
+export * from './fleet-stop.api.js';

@@ -12,6 +12,7 @@ import { operationsMessages } from './operations.messages.js';
 import { robotsMessages } from './robots.messages.js';
 import { commandsMessages } from './commands.messages.js';
 import { multicastMessages } from './multicast.messages.js';
+import { alarmsMessages } from './alarms.messages.js';
 
 /**
  * Messages that both sides show: API errors (the server localises them by the language header)
@@ -219,6 +220,7 @@ const zhCN = {
   robots: robotsMessages['zh-CN'],
   commands: commandsMessages['zh-CN'],
   multicast: multicastMessages['zh-CN'],
+  alarms: alarmsMessages['zh-CN'],
 };
 type Messages = typeof zhCN;
 
@@ -239,6 +241,7 @@ export const messages: Record<Language, Messages> = {
     robots: robotsMessages['zh-TW'],
     commands: commandsMessages['zh-TW'],
     multicast: multicastMessages['zh-TW'],
+    alarms: alarmsMessages['zh-TW'],
   },
   'en-US': {
     ...coreEnUS,
@@ -255,6 +258,7 @@ export const messages: Record<Language, Messages> = {
     robots: robotsMessages['en-US'],
     commands: commandsMessages['en-US'],
     multicast: multicastMessages['en-US'],
+    alarms: alarmsMessages['en-US'],
   },
 };
 

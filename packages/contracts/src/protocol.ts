@@ -43,7 +43,7 @@ export const ROBOT_RECONNECT_LIMIT_PER_MINUTE = 10;
 export const ROBOT_MESSAGE_MAX_BYTES: Readonly<Record<(typeof ROBOT_PUBLISH_TOPICS)[number], number>> = {
   state: 8 * 1024,
   online: 1024,
-  event: 16 * 1024,
+  event: 384 * 1024,
   'cmd/reply': 4 * 1024,
   upload: 64 * 1024,
 };
@@ -60,7 +60,8 @@ const degrees = z.number().min(0).lt(360);
 export const warningColors = ['yellow', 'red'] as const;
 export const WARNING_COLOR_BY_LEVEL = { 0: null, 1: 'yellow', 2: 'red' } as const;
 
-export const robotModes = ['idle', 'patrolling', 'paused', 'returning', 'charging', 'off'] as const;
+/** `stopped`: held in place by a fleet-wide stop; it moves again only on `fleetResume`. */
+export const robotModes = ['idle', 'patrolling', 'paused', 'returning', 'charging', 'off', 'stopped'] as const;
 export type RobotMode = (typeof robotModes)[number];
 
 /** `patrol/{serial}/state`, about once a second, QoS 0. Coordinates are WGS84. */
@@ -103,13 +104,34 @@ export const robotTelemetry = z.object({
 });
 export type RobotTelemetry = z.infer<typeof robotTelemetry>;
 
-/** `patrol/{serial}/event`, QoS 1: alarms and events. */
+/** What an event is: `gun` asks permission to fire the net gun, `sentiment` is a scene to look at. */
+export const eventKinds = ['event', 'gun', 'sentiment'] as const;
+export type EventKind = (typeof eventKinds)[number];
+/** Largest image an alarm event may carry, decoded (JPEG or PNG, told by its bytes). */
+export const ALARM_IMAGE_MAX_BYTES = 256 * 1024;
+
+/**
+ * `patrol/{serial}/event`, QoS 1: alarms and events. `gun` and `sentiment` events are alarms: the
+ * console records each once per `id` and tells the operators; `image` is the picture, base64.
+ */
 export const robotEvent = z.object({
   id: z.string().min(1).max(64),
   ts: epochMs,
+  /** `event` (logged only) when absent. */
+  kind: z.enum(eventKinds).optional(),
+  /** The task the robot was running, if any. */
+  taskId: z.string().min(1).max(64).optional(),
   code: z.string().min(1).max(64),
   level: z.number().int().min(0).max(2),
   message: z.string().max(500),
+  /** Where the robot was (WGS84). */
+  position: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(),
+  /** JPEG or PNG, base64; at most ALARM_IMAGE_MAX_BYTES decoded. */
+  image: z
+    .string()
+    .max(Math.ceil(ALARM_IMAGE_MAX_BYTES / 3) * 4 + 4)
+    .optional(),
+  /** A link to a picture kept elsewhere (plain events). */
   img: z.string().max(2000).optional(),
 });
 export type RobotEvent = z.infer<typeof robotEvent>;
@@ -119,7 +141,7 @@ export const robotOnline = z.object({ online: z.boolean(), ts: epochMs.optional(
 export type RobotOnline = z.infer<typeof robotOnline>;
 
 /** The commands of the robot control page (spec section 4: other actions). */
-export const commandNames = [
+export const controlCommandNames = [
   'powerOn',
   'lights',
   'netGunFire',
@@ -128,13 +150,20 @@ export const commandNames = [
   'resumeTask',
   'returnToBase',
 ] as const;
+/** Commands the console sends for an alarm (never from the control page). */
+export const alarmCommandNames = ['gunDecision', 'sentimentDecision', 'trackTarget', 'siren'] as const;
+/** Commands of a fleet-wide stop. */
+export const fleetCommandNames = ['fleetStop', 'fleetResume'] as const;
+/** Every command a robot may receive. */
+export const commandNames = [...controlCommandNames, ...alarmCommandNames, ...fleetCommandNames] as const;
 export type CommandName = (typeof commandNames)[number];
+export type ControlCommandName = (typeof controlCommandNames)[number];
 /** Commands that fire something: an explicit confirm step, audited, never re-sent. */
 export const DANGEROUS_COMMANDS: readonly CommandName[] = ['netGunFire', 'tripwireFire'];
 export const netGunSides = ['leftFront', 'rightRear'] as const;
 
 const noArgs = z.object({}).strict().default({});
-/** A command's name with its arguments. */
+/** A control-page command's name with its arguments (what `robot-server/cmd/send` takes). */
 export const commandBody = z.discriminatedUnion('name', [
   z.object({ name: z.literal('powerOn'), args: noArgs }),
   z.object({ name: z.literal('lights'), args: z.object({ on: z.boolean() }).strict() }),
@@ -146,12 +175,70 @@ export const commandBody = z.discriminatedUnion('name', [
 ]);
 export type CommandBody = z.input<typeof commandBody>;
 
+const eventId = z.string().min(1).max(64);
+/**
+ * The sentiment results an operator sends the robot (`cmd/sentiment`'s `ret`): 4 is "no deal"
+ * (ignore), as the spec gives it; the others are the disposal operations that concern the robot.
+ */
+export const SENTIMENT_RET = { dispose: 1, trackTarget: 2, voiceTalk: 3, ignore: 4, siren: 5, complete: 6 } as const;
+
+/** An alarm's command: the decision on a gun event, a sentiment result, track the target, sound the siren. */
+export const alarmCommandBody = z.discriminatedUnion('name', [
+  z.object({
+    name: z.literal('gunDecision'),
+    args: z
+      .object({
+        /** The gun event's `id`. */
+        eventId,
+        allow: z.boolean(),
+        /** With `allow: true`: the fire authorisation, a compact JWS (see fireAuthorizationClaims). */
+        authorization: z.string().max(4000).optional(),
+      })
+      .strict(),
+  }),
+  z.object({
+    name: z.literal('sentimentDecision'),
+    args: z.object({ eventId, ret: z.number().int().min(1).max(6) }).strict(),
+  }),
+  z.object({ name: z.literal('trackTarget'), args: z.object({ eventId }).strict() }),
+  z.object({ name: z.literal('siren'), args: z.object({ eventId: eventId.optional() }).strict() }),
+]);
+export const fleetCommandBody = z.discriminatedUnion('name', [
+  z.object({ name: z.literal('fleetStop'), args: noArgs }),
+  z.object({ name: z.literal('fleetResume'), args: noArgs }),
+]);
+export const anyCommandBody = z.union([commandBody, alarmCommandBody, fleetCommandBody]);
+export type AnyCommandBody = z.input<typeof anyCommandBody>;
+
 /** `patrol/{serial}/cmd`, QoS 1. The robot refuses an id it has seen or a command past `expiresAt`. */
 export const robotCommand = z.intersection(
   z.object({ id: z.string().min(1).max(64), issuedAt: epochMs, expiresAt: epochMs }),
-  commandBody,
+  anyCommandBody,
 );
 export type RobotCommand = z.infer<typeof robotCommand>;
+
+/** How long a fire authorisation is valid after the operator allowed it. */
+export const FIRE_AUTHORIZATION_TTL_S = 15;
+/**
+ * The claims of a fire authorisation: a compact JWS (`alg: EdDSA`) signed with the console's key,
+ * whose public key (SPKI PEM) the robot gets on its `config` topic (`consoleKey`). The robot fires
+ * at most once per `jti`, only for its own serial (`sub`) and a gun event it raised (`alarm`), and
+ * refuses it after `exp`.
+ */
+export const fireAuthorizationClaims = z.object({
+  /** The authorisation's id: the robot fires at most once per id. */
+  jti: z.string().min(1).max(64),
+  /** The robot's serial. */
+  sub: z.string().min(1).max(64),
+  /** The gun event's id (the robot's message id). */
+  alarm: z.string().min(1).max(64),
+  /** The operator who allowed it (user id) and their name. */
+  op: z.number().int(),
+  opName: z.string().max(100),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+export type FireAuthorizationClaims = z.infer<typeof fireAuthorizationClaims>;
 
 /** Reply codes: 0 is success in both phases. */
 export const REPLY_CODES = {
@@ -164,6 +251,12 @@ export const REPLY_CODES = {
   rejected: 3,
   /** sync: unknown command or bad arguments. */
   invalid: 4,
+  /**
+   * sync: a fire authorisation the robot will not act on: its signature does not verify (tampered,
+   * or not the console's key), it names another robot or an event the robot did not raise or no
+   * longer waits on. The message says which. (Expired: 1; used before: 2.)
+   */
+  unauthorized: 5,
   /** async: the action started but did not complete. */
   failed: 10,
 } as const;
@@ -200,6 +293,8 @@ export const DEFAULT_MAP_CENTER: readonly [number, number] = [22.5431, 114.0579]
  */
 export const robotConfig = z.object({
   ts: epochMs,
+  /** The console's public key (Ed25519, SPKI PEM), which signs fire authorisations. */
+  consoleKey: z.string().max(1000).optional(),
   multicast: z
     .object({
       name: z.string(),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { commandRecord } from './commands.js';
 import { robotLive } from './robots.js';
 import { idValue } from './fields.js';
+import { alarmHandledData, alarmMute, alarmPushData } from './alarms.js';
+import { fleetStopStatus } from './fleet-stop.js';
 
 /**
  * Messages on the console's WebSocket (the URL is config `msgSocketUrl` with the user id as
@@ -13,7 +15,11 @@ export const SOCKET_AUTH_TIMEOUT_MS = 5_000;
 export const SOCKET_CLOSE_UNAUTHORIZED = 4401;
 
 /** What a console tab can subscribe to. */
-export const socketTopics = ['robots'] as const;
+/**
+ * What a console tab can subscribe to: `robots` (live state, command progress, the fleet stop) and
+ * `alarms` (alarm pushes and decisions, for the main layout's popups).
+ */
+export const socketTopics = ['robots', 'alarms'] as const;
 export type SocketTopic = (typeof socketTopics)[number];
 /**
  * The robots that changed go out at once when nothing was sent just before; under load they are
@@ -57,5 +63,14 @@ export const socketServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('refused'), topic: z.enum(socketTopics) }),
   /** A command's progress, to the subscribers of `robots` in its tenant. */
   z.object({ type: z.literal('command'), data: commandRecord }),
+  /** The fleet-wide stop changed (subscribers of `robots` in its tenant). */
+  z.object({ type: z.literal('fleetStop'), data: fleetStopStatus }),
+  /** A new alarm (subscribers of `alarms` who may see the robot): spec section 3's push message. */
+  z.object({ type: z.literal('gun'), data: alarmPushData, robotId: z.number().int() }),
+  z.object({ type: z.literal('sentiment'), data: alarmPushData, robotId: z.number().int() }),
+  /** An alarm was handled (an open popup for it says by whom and closes). */
+  z.object({ type: z.literal('alarmHandled'), data: alarmHandledData }),
+  /** The user muted a kind of popup (to all of the user's consoles). */
+  z.object({ type: z.literal('alarmMute'), data: alarmMute }),
 ]);
 export type SocketServerMessage = z.infer<typeof socketServerMessage>;

@@ -14,3 +14,21 @@ describe('SOCKET_ORIGINS', () => {
     expect(() => loadConfig({ SOCKET_ORIGINS: 'ftp://console.example.com' })).toThrow(/SOCKET_ORIGINS/);
   });
 });
+
+describe('FILE_STORAGE and ALARM_ESCALATION_MS', () => {
+  it('keeps files in the database with PostgreSQL, else on disk, unless told', () => {
+    expect(loadConfig({}).fileStorage).toBe('disk');
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).fileStorage).toBe('database');
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', FILE_STORAGE: 'disk' }).fileStorage).toBe('disk');
+    expect(loadConfig({ FILE_STORAGE: 'database' }).fileStorage).toBe('database');
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow(/FILE_STORAGE/);
+  });
+
+  it('escalates after two minutes unless told, within bounds', () => {
+    expect(loadConfig({}).alarmEscalationMs).toBe(120_000);
+    expect(loadConfig({ ALARM_ESCALATION_MS: '30000' }).alarmEscalationMs).toBe(30_000);
+    for (const bad of ['0', '999', '1.5', 'soon', '86400001']) {
+      expect(() => loadConfig({ ALARM_ESCALATION_MS: bad })).toThrow(/ALARM_ESCALATION_MS/);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ALARM_ESCALATION_DEFAULT_MS } from '@patrol/contracts';
 
 /** Settings of one server process, read once from the environment at start. */
 export type AppConfig = {
@@ -52,6 +53,35 @@ export type AppConfig = {
   socketOrigins: string[];
   /** The console build to serve; null for the repository's apps/web/dist. */
   webDist: string | null;
+  /**
+   * Where files the server receives (alarm images) are kept: `disk` under `DATA_DIR/files` (one
+   * instance) or `database` (the `stored_files` table, shared by several instances). FILE_STORAGE;
+   * `database` by default when DATABASE_URL is set, else `disk`.
+   */
+  fileStorage: FileStorageKind;
+  /** An alarm nobody handled within this long is escalated to the tenant's administrators (ALARM_ESCALATION_MS). */
+  alarmEscalationMs: number;
+};
+
+export const fileStorageKinds = ['disk', 'database'] as const;
+export type FileStorageKind = (typeof fileStorageKinds)[number];
+
+const fileStorage = (value: string | undefined, databaseUrl: string | null): FileStorageKind => {
+  const v = text(value);
+  if (v === null) return databaseUrl ? 'database' : 'disk';
+  if (!(fileStorageKinds as readonly string[]).includes(v)) {
+    throw new Error(`FILE_STORAGE must be disk or database, got "${v}"`);
+  }
+  return v as FileStorageKind;
+};
+
+const milliseconds = (name: string, value: string | undefined, fallback: number): number => {
+  const v = text(value);
+  if (v === null) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1000 || n > 86_400_000)
+    throw new Error(`${name} must be a whole number of milliseconds from 1000 to 86400000, got "${v}"`);
+  return n;
 };
 
 const text = (value: string | undefined): string | null => {
@@ -119,11 +149,12 @@ const mqttTls = (env: NodeJS.ProcessEnv, host: string): AppConfig['mqttTls'] => 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const host = text(env.HOST) ?? '0.0.0.0';
   const mqttHost = text(env.MQTT_HOST) ?? host;
+  const databaseUrl = text(env.DATABASE_URL);
   return {
     port: port(env.PORT, 8080),
     host,
     dataDir: path.resolve(text(env.DATA_DIR) ?? './data'),
-    databaseUrl: text(env.DATABASE_URL),
+    databaseUrl,
     adminPassword: env.PATROL_ADMIN_PASSWORD ? env.PATROL_ADMIN_PASSWORD : null,
     logLevel: text(env.LOG_LEVEL) ?? 'info',
     mqttUrl: text(env.MQTT_URL),
@@ -140,5 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxy(env.TRUST_PROXY),
     socketOrigins: origins(env.SOCKET_ORIGINS),
     webDist: text(env.WEB_DIST) ? path.resolve(text(env.WEB_DIST)!) : null,
+    fileStorage: fileStorage(env.FILE_STORAGE, databaseUrl),
+    alarmEscalationMs: milliseconds('ALARM_ESCALATION_MS', env.ALARM_ESCALATION_MS, ALARM_ESCALATION_DEFAULT_MS),
   };
 }

@@ -94,6 +94,9 @@ export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
         continue;
       }
       if (visible && message.type === 'command' && !visible.has(message.data.robotId)) continue;
+      if (visible && (message.type === 'gun' || message.type === 'sentiment') && !visible.has(message.robotId))
+        continue;
+      if (visible && message.type === 'alarmHandled' && !visible.has(message.data.robotId)) continue;
       conn.socket.send((wire ??= Buffer.from(JSON.stringify(message))), { binary: false });
     }
   }

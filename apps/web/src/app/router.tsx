@@ -63,6 +63,32 @@ const PAGES: Record<string, ComponentType> = {
   moveRobot: lazyPage(() => import('@/features/robots/pages/move-robots-page').then((m) => m.MoveRobotsPage)),
   userRobot: lazyPage(() => import('@/features/user-robots/pages/user-robots-page').then((m) => m.UserRobotsPage)),
   uploadData: lazyPage(() => import('@/features/uploads/pages/upload-data-page').then((m) => m.UploadDataPage)),
+  gunRecord: lazyPage(() => import('@/features/alarms/pages/gun-record-page').then((m) => m.GunRecordPage)),
+  alarmHandling: lazyPage(() => import('@/features/alarms/pages/alarm-handling-page').then((m) => m.AlarmHandlingPage)),
+};
+
+/**
+ * The hidden pages opened on their own, by route name; the others show the placeholder. The live
+ * window of an alarm shows the robot's telemetry with the monitoring area's panel, over its own
+ * socket.
+ */
+const STANDALONE_PAGES: Partial<Record<string, ComponentType<{ name: string; title?: string }>>> = {
+  lol: lazyPage(() =>
+    Promise.all([
+      import('@/features/alarms/pages/live-alarm-page'),
+      import('@/features/monitoring/components/telemetry-panel'),
+      import('./layouts/live-socket'),
+    ]).then(([alarms, monitoring, socket]) => {
+      function LiveAlarmWindow(props: { name: string; title?: string }) {
+        return (
+          <socket.LiveSocket>
+            <alarms.LiveAlarmPage {...props} telemetry={monitoring.TelemetryPanel} />
+          </socket.LiveSocket>
+        );
+      }
+      return LiveAlarmWindow;
+    }),
+  ),
 };
 
 /** A route the guard checks under `name`. */
@@ -153,7 +179,7 @@ export const routes: RouteObject[] = [
       ...STANDALONE_ROUTES.map((name) => ({
         path: name,
         ...guarded({ name }),
-        element: <StandalonePage name={name} page={PlaceholderPage} />,
+        element: <StandalonePage name={name} page={STANDALONE_PAGES[name] ?? PlaceholderPage} />,
       })),
       { path: '401', ...guarded({ name: 'error_401' }), element: <Error401Page /> },
       { path: '500', ...guarded({ name: 'error_500' }), element: <Error500Page /> },

@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   tenantInfo: 'tenantInfo',
   warningMuteUntil: 'warningMuteUntil',
   sentimentMuteUntil: 'sentimentMuteUntil',
+  /** '0' when the person turned the alarm popups' sound off (kept after signing out). */
+  alarmSound: 'alarmSound',
   /** sessionStorage '1' when the console was opened through external access. */
   external: 'isExternal',
   /** sessionStorage '1' when the 3D dashboard button is shown. */

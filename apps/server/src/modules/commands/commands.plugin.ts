@@ -5,8 +5,17 @@ import { requireAuth } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { sendXlsx } from '../../platform/xlsx.js';
-import { createCommandsService } from './commands.service.js';
+import { createCommandsService, type CommandsService } from './commands.service.js';
 import { route } from '../../platform/route.js';
+
+declare module 'fastify' {
+  // Module augmentation has to extend the framework's own interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** Commands to robots: the alarms and the fleet stop send theirs through it. */
+    commands: CommandsService;
+  }
+}
 
 const plugin: FastifyPluginAsync = async (app) => {
   const commands = createCommandsService(app.ctx, {
@@ -15,6 +24,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     gateway: app.gateway,
     log: app.log,
   });
+  app.decorate('commands', commands);
   commands.start();
   app.addHook('onClose', async () => commands.stop());
 

@@ -22,6 +22,16 @@ export async function findCommandByWireId(db: DbOrTx, commandId: string) {
   return row;
 }
 
+/** The tenant's commands sent for these alarms, oldest first. */
+export async function listCommandsByAlarmIds(db: DbOrTx, tenantId: number, alarmIds: number[]) {
+  if (alarmIds.length === 0) return [];
+  return db
+    .select()
+    .from(commandRecords)
+    .where(inTenant(commandRecords, tenantId, inArray(commandRecords.alarmId, alarmIds)))
+    .orderBy(commandRecords.publishedAt, commandRecords.id);
+}
+
 export async function findCommandRecord(db: DbOrTx, tenantId: number, recordId: number) {
   const [row] = await db
     .select()

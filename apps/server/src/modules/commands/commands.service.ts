@@ -6,6 +6,7 @@ import {
   robotCommandReply,
   robotTopic,
   translate,
+  type AnyCommandBody,
   type CommandBody,
   type CommandRecord,
   type CommandReplyRow,
@@ -27,6 +28,7 @@ import {
   applyReply,
   expireCommands,
   findCommandByWireId,
+  listCommandsByAlarmIds,
   insertCommandRecord,
   insertCommandReply,
   markCommandFailed,
@@ -98,13 +100,29 @@ export function createCommandsService(
   ): Promise<CommandRecord> {
     const robot = await findRobot(db, caller.tenantId, input.robotId);
     if (!robot || !inScope(await robotScope(db, caller), robot.id)) throw notFound('robots.notFound');
-    const { name, args } = input.command;
+    const { name } = input.command;
     if (DANGEROUS_COMMANDS.includes(name) && input.confirm !== true) {
       throw new AppError(422, 'commands.confirmRequired', undefined, [
         { path: 'confirm', key: 'commands.confirmRequired' },
       ]);
     }
-    const online = deps.monitoring.robotIn(caller.tenantId, robot.id)?.online ?? robot.online;
+    return dispatch(caller.tenantId, robot, input.command, { id: caller.userId, name: caller.username });
+  }
+
+  /**
+   * Records a command and publishes it once to the robot (any command of the protocol). The caller
+   * has checked that the robot is the tenant's and that the operator may command it. 409 when the
+   * robot is offline, 503 when the broker is.
+   */
+  async function dispatch(
+    tenantId: number,
+    robot: { id: number; name: string; serialNumber: string; online: boolean },
+    command: AnyCommandBody & { args: object },
+    operator: { id: number | null; name: string | null },
+    options: { alarmId?: number | undefined } = {},
+  ): Promise<CommandRecord> {
+    const { name, args } = command;
+    const online = deps.monitoring.robotIn(tenantId, robot.id)?.online ?? robot.online;
     if (!online) throw new AppError(409, 'commands.robotOffline');
     const { gateway } = deps;
     if (!gateway.connected()) throw new AppError(503, 'commands.brokerUnavailable');
@@ -113,7 +131,7 @@ export function createCommandsService(
     const wire = { id: randomUUID(), name, args, issuedAt, expiresAt: issuedAt + COMMAND_TTL_MS } as RobotCommand;
     const topic = robotTopic(robot.serialNumber, 'cmd');
     const row = await insertCommandRecord(db, {
-      tenantId: caller.tenantId,
+      tenantId,
       commandId: wire.id,
       robotId: robot.id,
       robotName: robot.name,
@@ -122,10 +140,11 @@ export function createCommandsService(
       name,
       args: args as Record<string, unknown>,
       status: 'sent',
-      operatorId: caller.userId,
-      operatorName: caller.username,
+      operatorId: operator.id,
+      operatorName: operator.name,
       publishedAt: new Date(issuedAt),
       expiresAt: new Date(wire.expiresAt),
+      alarmId: options.alarmId ?? null,
     });
     try {
       await gateway.publish(topic, wire, { qos: 1 });
@@ -173,6 +192,12 @@ export function createCommandsService(
       at,
     });
     if (updated) await progress(updated);
+  }
+
+  /** The commands sent for these alarms of the tenant, oldest first, with the alarm each was for. */
+  async function ofAlarms(tenantId: number, alarmIds: number[]): Promise<(CommandRecord & { alarmId: number })[]> {
+    const rows = await listCommandsByAlarmIds(db, tenantId, alarmIds);
+    return rows.map((row) => ({ ...toCommandRecord(row), alarmId: row.alarmId! }));
   }
 
   async function sweepExpired() {
@@ -259,7 +284,7 @@ export function createCommandsService(
     return buildXlsx(tr('commands.repliesSheet'), columns, rows.map(toReplyRow));
   }
 
-  return { send, page, replies, exportRecordsXlsx, exportRepliesXlsx, start, stop, sweepExpired };
+  return { send, dispatch, ofAlarms, page, replies, exportRecordsXlsx, exportRepliesXlsx, start, stop, sweepExpired };
 }
 
 export type CommandsService = ReturnType<typeof createCommandsService>;

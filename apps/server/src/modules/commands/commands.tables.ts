@@ -30,10 +30,13 @@ export const commandRecords = pgTable(
     expiresAt: at().notNull(),
     ackAt: at(),
     doneAt: at(),
+    /** The alarm the command was sent for (alarm disposal, the net-gun decision), if any. */
+    alarmId: integer(),
   },
   (t) => [
     uniqueIndex('command_records_command_id_unique').on(t.commandId),
     index('command_records_tenant_idx').on(t.tenantId, t.publishedAt),
+    index('command_records_alarm_idx').on(t.alarmId),
   ],
 );
 

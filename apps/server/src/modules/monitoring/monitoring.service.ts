@@ -163,13 +163,14 @@ export function createMonitoringService(
     await setRobotOnline(db, next.robot.robotId, parsed.data.online, at);
   }
 
-  /** Events are checked and logged here; the alarm screens act on them. */
+  /** Plain events are checked and logged here; `gun` and `sentiment` events are alarms (the alarms module). */
   async function onEvent(serial: string, payload: unknown) {
     const parsed = robotEvent.safeParse(payload);
     if (!parsed.success) {
       deps.log.warn({ serial }, 'event dropped: invalid');
       return;
     }
+    if (parsed.data.kind === 'gun' || parsed.data.kind === 'sentiment') return;
     const entry = await resolveSerial(serial);
     if (!entry) return;
     deps.log.info({ serial, tenantId: entry.tenantId, event: parsed.data }, 'robot event');
@@ -299,29 +300,34 @@ export function createMonitoringService(
   }
 
   /**
-   * May this console watch the fleet of `requested` (or its own tenant)? Same rules as a request:
-   * another tenant only for platform administrators, and the live route must be granted.
+   * A topic's authorizer for consoles: may this console watch `requested` (or its own tenant)?
+   * Resolved like an API call to `route`: the acting tenant (another one only for platform
+   * administrators), then the route's grant; the robots it may see are set on the connection.
    */
-  async function authorizeWatch(conn: SocketConnection, requested: number | undefined): Promise<number | null> {
-    // Resolved like an API call to the live fleet route: acting tenant, then its grant.
-    const member = await deps.access
-      .resolveMember({ userId: conn.userId, homeTenantId: conn.homeTenantId }, requested ?? null)
-      .catch(() => null);
-    if (!member) return null;
-    const granted = await deps.access.mayCall(
-      { homeTenantId: conn.homeTenantId, roles: member.roles },
-      LIVE_ROUTE.method,
-      LIVE_ROUTE.url,
-    );
-    if (!granted) return null;
-    conn.visibleRobots = await robotScope(db, {
-      tenantId: member.tenantId,
-      userId: conn.userId,
-      platformAdmin: member.platformAdmin,
-      roles: member.roles,
-    });
-    return member.tenantId;
+  function watchAuthorizer(route: { method: string; url: string }) {
+    return async (conn: SocketConnection, requested: number | undefined): Promise<number | null> => {
+      const member = await deps.access
+        .resolveMember({ userId: conn.userId, homeTenantId: conn.homeTenantId }, requested ?? null)
+        .catch(() => null);
+      if (!member) return null;
+      const granted = await deps.access.mayCall(
+        { homeTenantId: conn.homeTenantId, roles: member.roles },
+        route.method,
+        route.url,
+      );
+      if (!granted) return null;
+      conn.visibleRobots = await robotScope(db, {
+        tenantId: member.tenantId,
+        userId: conn.userId,
+        platformAdmin: member.platformAdmin,
+        roles: member.roles,
+      });
+      return member.tenantId;
+    };
   }
+
+  /** May this console watch the live fleet? As a request to the live fleet route. */
+  const authorizeWatch = watchAuthorizer(LIVE_ROUTE);
 
   function snapshot(tenantId: number, conn: SocketConnection): SocketServerMessage {
     return { type: 'robots', data: fleetOf(tenantId, conn.visibleRobots), full: true };
@@ -351,6 +357,7 @@ export function createMonitoringService(
     liveFor,
     robotIn,
     authorizeWatch,
+    watchAuthorizer,
     snapshot,
     stats: () => ({ received, dropped, robots: live.size }),
     /** Pushes what is pending now (tests and shutdown). */

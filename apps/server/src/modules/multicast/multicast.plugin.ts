@@ -7,7 +7,12 @@ import { createMulticastService } from './multicast.service.js';
 import { route } from '../../platform/route.js';
 
 const plugin: FastifyPluginAsync = async (app) => {
-  const multicast = createMulticastService(app.ctx, { monitoring: app.monitoring, gateway: app.gateway, log: app.log });
+  const multicast = createMulticastService(app.ctx, {
+    monitoring: app.monitoring,
+    gateway: app.gateway,
+    log: app.log,
+    consoleKey: app.consoleKey.publicKeyPem,
+  });
   multicast.start();
   app.addHook('onClose', async () => multicast.stop());
 
@@ -29,5 +34,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** Multicast configs, pushed to their robots on every change and whenever one comes online. */
-export const multicastPlugin = fp(plugin, { name: 'multicast', dependencies: ['context', 'gateway', 'monitoring'] });
+/** Robots' config topic: multicast configs and the console's key, pushed on every change and whenever a robot comes online. */
+export const multicastPlugin = fp(plugin, {
+  name: 'multicast',
+  dependencies: ['context', 'gateway', 'monitoring', 'files'],
+});

@@ -38,10 +38,14 @@ type Input = {
   robotIds: number[];
 };
 
-/** What a robot is told about its multicast config: the settings when enabled, else null. */
-export function configMessage(config: MulticastDbRow | undefined): RobotConfig {
+/**
+ * What a robot is told on its `config` topic: the console's public key (which signs fire
+ * authorisations), and its multicast config's settings when enabled, else null.
+ */
+export function configMessage(config: MulticastDbRow | undefined, consoleKey?: string): RobotConfig {
   return {
     ts: Date.now(),
+    ...(consoleKey ? { consoleKey } : {}),
     multicast:
       config && config.enabled
         ? {
@@ -57,11 +61,12 @@ export function configMessage(config: MulticastDbRow | undefined): RobotConfig {
 
 /**
  * Multicast configs of a tenant and their robots. Every change is pushed to the robots it concerns
- * (retained on their `config` topic), and again whenever one of them comes online.
+ * (retained on their `config` topic), and every robot gets its config (with the console's key)
+ * whenever it comes online, member of a multicast config or not.
  */
 export function createMulticastService(
   ctx: AppContext,
-  deps: { gateway: MqttGateway; monitoring: MonitoringService; log: FastifyBaseLogger },
+  deps: { gateway: MqttGateway; monitoring: MonitoringService; log: FastifyBaseLogger; consoleKey?: string },
 ) {
   const { db } = ctx;
   let unsubscribe: (() => void) | undefined;
@@ -71,7 +76,7 @@ export function createMulticastService(
     const { gateway } = deps;
     if (!gateway.connected() || robotIds.length === 0) return;
     for (const robot of await findRobotsByIds(db, robotIds)) {
-      const message = configMessage(await configOfRobot(db, robot.id));
+      const message = configMessage(await configOfRobot(db, robot.id), deps.consoleKey);
       await gateway
         .publish(robotTopic(robot.serialNumber, 'config'), message, { qos: 1, retain: true })
         .catch((error: unknown) => deps.log.warn({ err: error, robot: robot.serialNumber }, 'config push failed'));

@@ -92,6 +92,21 @@ describe('multicast configs', () => {
     await sim.connect();
     try {
       await until(() => sim.config?.multicast?.ip === 'ff02::1', 5000, 'the config on connect');
+      expect(sim.config?.consoleKey).toBe(t.app.consoleKey.publicKeyPem);
+    } finally {
+      await sim.disconnect();
+    }
+  });
+
+  it("gives every robot the console's key on connect, with no multicast config", async () => {
+    const robot = await registerRobot(t, token);
+    const sim = simRobot(t, robot);
+    await sim.connect();
+    try {
+      const config = await until(() => sim.config, 5000, 'the config on connect');
+      expect(config.multicast).toBeNull();
+      expect(config.consoleKey).toBe(t.app.consoleKey.publicKeyPem);
+      expect(config.consoleKey).toMatch(/^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----\n$/);
     } finally {
       await sim.disconnect();
     }

@@ -3,11 +3,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
-import { createNoticesService } from './notices.service.js';
+import { createNoticesService, type NoticesService } from './notices.service.js';
 import { route } from '../../platform/route.js';
+
+declare module 'fastify' {
+  // Module augmentation has to extend the framework's own interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** System notices: the alarms module tells administrators of escalated alarms through it. */
+    notices: NoticesService;
+  }
+}
 
 const plugin: FastifyPluginAsync = async (app) => {
   const service = createNoticesService(app.ctx, app.hub);
+  app.decorate('notices', service);
 
   route(app, noticesApi.pageMyNotices, async (request) =>
     ok(await service.myPage(requireAuth(request), request.query)),

@@ -61,6 +61,23 @@ export function createNoticesService(ctx: AppContext, hub: RealtimeHub) {
     return { count };
   }
 
+  /**
+   * A system notice from the console itself (an escalated alarm) to users of a tenant, pushed to
+   * their open consoles like a published one.
+   */
+  async function notify(tenantId: number, userIds: number[], notice: { title: string; content: string }) {
+    const recipients = [...new Set(userIds)];
+    if (recipients.length === 0) return;
+    const title = notice.title.slice(0, 100);
+    const createdAt = new Date();
+    await insertNotices(
+      db,
+      tenantId,
+      recipients.map((userId) => ({ userId, title, content: notice.content, type: SYSTEM_NOTICE_TYPE, createdAt })),
+    );
+    await hub.sendToUsers(recipients, { type: '1', data: { title, content: notice.content } });
+  }
+
   async function markMineRead(caller: AuthContext, noticeIds: number[]): Promise<{ count: number }> {
     return { count: await markRead(db, caller.tenantId, caller.userId, noticeIds) };
   }
@@ -70,5 +87,7 @@ export function createNoticesService(ctx: AppContext, hub: RealtimeHub) {
     return { count: await markAllRead(db, caller.tenantId, caller.userId, type) };
   }
 
-  return { myPage, publish, markMineRead, markAllMineRead };
+  return { myPage, publish, notify, markMineRead, markAllMineRead };
 }
+
+export type NoticesService = ReturnType<typeof createNoticesService>;

@@ -20,7 +20,10 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export type TopicProvider = {
   /** The tenant the console will watch, or null when it may not. */
   authorize(conn: SocketConnection, requestedTenantId: number | undefined): Promise<number | null>;
-  snapshot(tenantId: number, conn: SocketConnection): SocketServerMessage;
+  snapshot(
+    tenantId: number,
+    conn: SocketConnection,
+  ): SocketServerMessage | SocketServerMessage[] | Promise<SocketServerMessage | SocketServerMessage[]>;
 };
 
 /**
@@ -123,7 +126,8 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
             return;
           }
           watcher.topics.set(message.topic, tenantId);
-          reply(provider.snapshot(tenantId, watcher));
+          const first = await provider.snapshot(tenantId, watcher);
+          for (const message of Array.isArray(first) ? first : [first]) reply(message);
         } catch (error) {
           log.error({ err: error }, 'socket subscription failed');
         }

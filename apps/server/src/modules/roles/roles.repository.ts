@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../platform/db.js';
 import { inTenant } from '../../platform/tenant-scope.js';
 import { menus } from '../menus/menus.tables.js';
 import { resources } from '../resources/resources.tables.js';
+import { users } from '../users/users.tables.js';
 import { roleMenus, roleResources, roles, userRoles } from './roles.tables.js';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -31,6 +32,27 @@ export async function routesGrantedTo(db: DbOrTx, tenantId: number, roleIds: num
     .innerJoin(roles, eq(roles.id, roleResources.roleId))
     .where(inTenant(roles, tenantId, inArray(roleResources.roleId, roleIds)));
   return new Set(rows.map((r) => `${r.method} ${r.route}`));
+}
+
+/** The enabled users of the tenant who hold an enabled role with one of these codes. */
+export async function userIdsWithRoleCodes(db: DbOrTx, tenantId: number, codes: readonly string[]): Promise<number[]> {
+  if (codes.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(
+      inTenant(
+        roles,
+        tenantId,
+        inArray(roles.code, [...codes]),
+        eq(roles.status, STATUS.enabled),
+        eq(users.status, STATUS.enabled),
+        eq(users.tenantId, tenantId),
+      ),
+    );
+  return rows.map((r) => r.userId);
 }
 
 export async function findRoleByCode(db: DbOrTx, tenantId: number, code: string): Promise<RoleRow | undefined> {

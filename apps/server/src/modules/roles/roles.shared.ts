@@ -18,6 +18,7 @@ import {
   rolesOfUser as rolesOfUserRows,
   rolesWithCodeInEveryTenant,
   routesGrantedTo as routesGrantedToRows,
+  userIdsWithRoleCodes,
 } from './roles.repository.js';
 
 // What other modules may ask of roles (a module's `<area>.shared.ts` is all that others import of it
@@ -138,4 +139,12 @@ export async function roleChangeRefusal(db: DbOrTx, caller: Granter, roleIds: nu
   return refusals.find((r) => r === 'users.adminRoleOnly') ?? refusals[0] ?? null;
 }
 
-export { assignRoles, ensureRole, findRoleByCode, grantMenus, grantResources, rolesWithCodeInEveryTenant };
+export {
+  assignRoles,
+  ensureRole,
+  findRoleByCode,
+  grantMenus,
+  grantResources,
+  rolesWithCodeInEveryTenant,
+  userIdsWithRoleCodes,
+};

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useOutlet } from 'react-router';
 import { LAYOUT } from '@patrol/contracts';
 import type { HomeData } from '@patrol/contracts';
+import { AlarmPopups } from '@/features/alarms/components/alarm-popups';
 import { useLogout } from '@/features/auth/hooks/use-logout';
+import { FleetStopControl } from '@/features/fleet-stop/components/fleet-stop-control';
 import { MessageCenter } from '@/features/notices/components/message-center';
 import { isApiError, useAppConfig, useHomeData } from '@/shared/api';
 import type { AppConfig } from '@/shared/api';
@@ -90,6 +92,8 @@ export function MainLayout() {
     <RealtimeProvider url={socketUrl}>
       <FleetSync />
       <Shell home={home.data} config={config.data ?? null} />
+      {/* After the page in the document, so the skip link and the page come first by keyboard. */}
+      <AlarmPopups userId={userId} />
     </RealtimeProvider>
   );
 }
@@ -191,6 +195,7 @@ function Shell({ home, config }: { home: HomeData; config: AppConfig | null }) {
             <BreadcrumbNav />
             <div className="shell__actions">
               <LinkStatus />
+              <FleetStopControl />
               {dashboard3d && <DashboardButton url={config?.dashboardUrl ?? null} />}
               <MessageCenter />
               <FullscreenButton />

@@ -9,6 +9,7 @@ import {
 import {
   downloadXlsx,
   get,
+  getBlob,
   postJson,
   saveBlob,
   upload,
@@ -70,6 +71,16 @@ export function download<D extends RouteDescriptor & { envelope: 'file' }>(
 ): Promise<void> {
   const { path, query } = target(descriptor, input);
   return downloadXlsx(path, fileName, { ...options, query });
+}
+
+/** Fetches a file route's answer (an image...) as a Blob, with the session's headers. */
+export function fetchFile<D extends RouteDescriptor & { envelope: 'file' }>(
+  descriptor: D,
+  input: CallInput<D>,
+  options: CallOptions = {},
+): Promise<Blob> {
+  const { path, query } = target(descriptor, input);
+  return getBlob(path, { ...options, query });
 }
 
 /** Saves text the console holds as a file (e.g. a private key shown once); no call is made. */

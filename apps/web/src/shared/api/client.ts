@@ -188,8 +188,13 @@ export function upload<T>(
 }
 
 /** GET a spreadsheet and save it as `<fileName>.xlsx`; an error answer comes as JSON and is reported. */
-export async function downloadXlsx(path: string, fileName: string, options: RequestOptions = {}): Promise<void> {
+/**
+ * GETs a file route's answer as a Blob (with the session's headers, unlike an `<img src>`): an
+ * answer in JSON is the envelope of a failure, reported like any call's.
+ */
+export async function getBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
   const controller = new AbortController();
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
   const work = (async () => {
     let response: Response;
     try {
@@ -198,7 +203,8 @@ export async function downloadXlsx(path: string, fileName: string, options: Requ
         credentials: 'include',
         signal: controller.signal,
       });
-    } catch {
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
       throw new ApiError('network', 0, translateMessage('errors.networkError'));
     }
     const type = response.headers.get('content-type') ?? '';
@@ -210,14 +216,16 @@ export async function downloadXlsx(path: string, fileName: string, options: Requ
     return response.blob();
   })();
   try {
-    saveBlob(
-      await withTimeout(work, () => controller.abort()),
-      fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`,
-    );
+    return await withTimeout(work, () => controller.abort());
   } catch (error) {
     if (error instanceof ApiError) settle(error, options);
     throw error;
   }
+}
+
+export async function downloadXlsx(path: string, fileName: string, options: RequestOptions = {}): Promise<void> {
+  const blob = await getBlob(path, options);
+  saveBlob(blob, fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`);
 }
 
 /** Saves a file the console already holds (a download's answer, a key shown once) through the browser. */

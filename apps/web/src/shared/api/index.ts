@@ -3,7 +3,7 @@ export type { ApiErrorKind, FieldProblem } from './api-error';
 export { configureApi } from './api-hooks';
 export type { ApiHooks } from './api-hooks';
 export { API_BASE, apiUrl, requestHeaders } from './client';
-export { call, checkAnswer, download, saveText, uploadTo } from './call';
+export { call, checkAnswer, download, fetchFile, saveText, uploadTo } from './call';
 export type { CallInput } from './call';
 export type { Query, RequestOptions, UploadProgress } from './client';
 export { handleUnauthorized, resetUnauthorized } from './unauthorized';

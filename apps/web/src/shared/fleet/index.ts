@@ -15,3 +15,4 @@ export {
 export { FleetBanner, FleetSync } from './fleet-sync';
 export { PresenceTag } from './presence-tag';
 export { READING_STALE_MS, ReadingAge, isStale, useNow } from './reading-age';
+export { RobotFilter } from './robot-filter';

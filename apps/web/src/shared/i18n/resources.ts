@@ -22,6 +22,8 @@ import type CommandsTexts from '@/locales/zh-CN/commands.json';
 import type UploadsTexts from '@/locales/zh-CN/uploads.json';
 import type MulticastTexts from '@/locales/zh-CN/multicast.json';
 import type UserRobotsTexts from '@/locales/zh-CN/user-robots.json';
+import type FleetStopTexts from '@/locales/zh-CN/fleet-stop.json';
+import type AlarmsTexts from '@/locales/zh-CN/alarms.json';
 
 /**
  * One namespace per area, named like the locale file; `messages` holds the contracts' error and
@@ -51,6 +53,8 @@ export type Resources = {
   uploads: typeof UploadsTexts;
   multicast: typeof MulticastTexts;
   'user-robots': typeof UserRobotsTexts;
+  'fleet-stop': typeof FleetStopTexts;
+  alarms: typeof AlarmsTexts;
   messages: (typeof messages)['zh-CN'];
 };
 
@@ -78,6 +82,8 @@ export const NAMESPACES = [
   'uploads',
   'multicast',
   'user-robots',
+  'fleet-stop',
+  'alarms',
   'messages',
 ] as const satisfies readonly Namespace[];
 
@@ -90,6 +96,10 @@ export const SHELL_NAMESPACES: Namespace[] = [
   'notices',
   'home',
   'placeholder',
+  // The header's fleet stop control is on every page.
+  'fleet-stop',
+  // The alarm popups of the main layout speak on any page.
+  'alarms',
   'messages',
 ];
 

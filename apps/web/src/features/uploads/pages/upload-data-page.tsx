@@ -1,8 +1,8 @@
-import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
+import { DatePicker, Form, Input, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { UploadRecordRow, UploadSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useRobotOptions } from '@/shared/fleet';
+import { RobotFilter } from '@/shared/fleet';
 import { ExportButton, ListPage, SearchBar, formatTime, useListQuery, ListTable, type ListColumn } from '@/shared/list';
 import { exportUploadRecords, fetchUploadRecords, uploadRecordsKey, type UploadFilters } from '../api/upload-records';
 
@@ -27,7 +27,6 @@ export function formatSize(bytes: number): string {
 export function UploadDataPage() {
   const { t } = useTranslation('uploads');
   const [form] = Form.useForm<FormValues>();
-  const robots = useRobotOptions().data ?? [];
   const list = useListQuery<UploadFilters, UploadRecordRow, UploadSortColumn>({
     key: uploadRecordsKey,
     fetch: fetchUploadRecords,
@@ -87,15 +86,7 @@ export function UploadDataPage() {
     <ListPage
       search={
         <SearchBar form={form} onSearch={handleSearch} onReset={list.reset}>
-          <Form.Item name="robotId" label={t('filters.robot')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 200 }}
-              placeholder={t('filters.all')}
-              options={robots.map((r) => ({ value: r.robotId, label: `${r.name} (${r.serialNumber})` }))}
-            />
-          </Form.Item>
+          <RobotFilter label={t('filters.robot')} placeholder={t('filters.all')} />
           <Form.Item name="keyword" label={t('filters.keyword')}>
             <Input allowClear placeholder={t('filters.keywordPlaceholder')} style={{ width: 200 }} />
           </Form.Item>

@@ -1,0 +1,88 @@
+import type { AlarmRow } from '@patrol/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../test/create-test-app.js';
+import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
+import { registerRobot, simRobot, until } from '../../../test/robots.js';
+import { openDatabase, type Database } from '../../platform/db.js';
+import { commandRecords } from '../commands/commands.tables.js';
+
+const databaseUrl = process.env.TEST_DATABASE_URL?.trim();
+const GRANTS = [
+  'POST /api/robot-server/robot/create',
+  'GET /api/notice-server/alarm/page',
+  'GET /api/notice-server/alarm/:alarmId/image',
+  'POST /api/notice-server/cmd/gun',
+];
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xdb]), Buffer.alloc(64, 9)]);
+
+/**
+ * Two instances on one PostgreSQL database (files in the database, the default there): an image
+ * received by one is served by the other, both sign with the one console key, and two operators
+ * allowing the net gun at the same instant through both get one decision.
+ */
+describe.skipIf(!databaseUrl)('alarms on two instances', () => {
+  const apps: TestApp[] = [];
+  let second: Database;
+  let drop: () => Promise<void>;
+  let tokens: string[];
+  beforeAll(async () => {
+    const made = await openTestDatabase();
+    drop = made.drop;
+    second = await openDatabase({ databaseUrl: made.url!, pgliteDir: null });
+    apps.push(await createTestApp({ database: made.database }), await createTestApp({ database: second }));
+    const tenantId = (await makeTenant(apps[0]!)).id;
+    const users = [
+      await makeUser(apps[0]!, tenantId, { grants: GRANTS, roleCodes: ['tenantAdmin'] }),
+      await makeUser(apps[0]!, tenantId, { grants: GRANTS, roleCodes: ['tenantAdmin'] }),
+    ];
+    tokens = await Promise.all(users.map((u, i) => login(apps[i]!.app, u.account, u.password)));
+  });
+  afterAll(async () => {
+    for (const t of apps.reverse()) await t.close();
+    await second?.close();
+    await drop?.();
+  });
+
+  it('serves an image received by one instance from the other, and decides the net gun once across both', async () => {
+    const [a, b] = apps as [TestApp, TestApp];
+    expect(a.app.consoleKey.publicKeyPem).toBe(b.app.consoleKey.publicKeyPem);
+    const robot = await registerRobot(a, tokens[0]!);
+    const sim = simRobot(a, robot);
+    await sim.connect();
+    try {
+      const event = sim.raiseEvent({
+        id: `ev-${Date.now()}`,
+        kind: 'gun',
+        code: 'NET_GUN_REQUEST',
+        level: 2,
+        message: 'at the gate',
+        image: JPEG.toString('base64'),
+      });
+      const alarm = await until(async () => {
+        const res = await b.app.inject({
+          method: 'GET',
+          url: `/api/notice-server/alarm/page?index=1&keyword=${event.id}`,
+          headers: as(tokens[1]!),
+        });
+        return (res.json().data.rows as AlarmRow[])[0];
+      });
+      const image = await b.app.inject({ method: 'GET', url: alarm.img!, headers: as(tokens[1]!) });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/jpeg');
+      expect(image.rawPayload.equals(JPEG)).toBe(true);
+
+      const body = { robotId: robot.robotId, data: { timestamp: event.ts, flag: true } };
+      const answers = await Promise.all(
+        apps.map((t, i) =>
+          t.app.inject({ method: 'POST', url: '/api/notice-server/cmd/gun', headers: as(tokens[i]!), payload: body }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const sent = await a.db.select().from(commandRecords).where(eq(commandRecords.alarmId, alarm.alarmId));
+      expect(sent.map((c) => c.name)).toEqual(['gunDecision']);
+    } finally {
+      await sim.disconnect({ silent: true });
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import { DatePicker, Form, Input, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { alarmKinds, alarmStatuses, type AlarmRow, type AlarmSortColumn } from '@patrol/contracts';
+import { useTranslation } from 'react-i18next';
+import { RobotFilter } from '@/shared/fleet';
+import { ListPage, ListTable, SearchBar, useListQuery } from '@/shared/list';
+import { alarmRecordsKey, fetchAlarmRecords, type AlarmFilters } from '../api/alarms-api';
+import { alarmColumns } from '../components/alarm-columns';
+import { AlarmDetails } from '../components/alarm-details';
+import { useAlarmParam } from '../hooks/use-alarm-param';
+
+type FormValues = {
+  robotId?: number;
+  kind?: string;
+  status?: string;
+  escalated?: string;
+  keyword?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+};
+
+/** The list's filters from the search bar's values (empty ones left out). */
+export function alarmFilters({ robotId, kind, status, escalated, keyword, range }: FormValues): AlarmFilters {
+  const [start, end] = range ?? [];
+  return {
+    ...(robotId ? { robotId } : {}),
+    ...(kind ? { kind } : {}),
+    ...(status ? { status } : {}),
+    ...(escalated ? { escalated } : {}),
+    ...(keyword?.trim() ? { keyword: keyword.trim() } : {}),
+    ...(start ? { startTime: start.toISOString() } : {}),
+    ...(end ? { endTime: end.toISOString() } : {}),
+  };
+}
+
+/**
+ * Alarm handling records (`/data/alarmHandling`): every gun and sentiment alarm, where its
+ * disposal stands, and its details with the disposal operations (`?alarmId=N` opens them).
+ */
+export function AlarmHandlingPage() {
+  const { t } = useTranslation('alarms');
+  const [form] = Form.useForm<FormValues>();
+  const [alarmId, setAlarmId] = useAlarmParam();
+  const list = useListQuery<AlarmFilters, AlarmRow, AlarmSortColumn>({
+    key: alarmRecordsKey,
+    fetch: fetchAlarmRecords,
+    initialFilters: {},
+  });
+  const columns = alarmColumns({ t, onDetails: setAlarmId });
+  return (
+    <>
+      <ListPage
+        search={
+          <SearchBar form={form} onSearch={(values) => list.search(alarmFilters(values))} onReset={list.reset}>
+            <RobotFilter label={t('filters.robot')} placeholder={t('filters.all')} />
+            <Form.Item name="kind" label={t('filters.kind')}>
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                placeholder={t('filters.all')}
+                options={alarmKinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="status" label={t('filters.status')}>
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                placeholder={t('filters.all')}
+                options={alarmStatuses.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="escalated" label={t('filters.escalated')}>
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                placeholder={t('filters.all')}
+                options={[
+                  { value: 'true', label: t('escalation.yes') },
+                  { value: 'false', label: t('escalation.no') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="keyword" label={t('filters.keyword')}>
+              <Input allowClear placeholder={t('filters.keywordPlaceholder')} style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="range" label={t('filters.time')}>
+              <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
+            </Form.Item>
+          </SearchBar>
+        }
+        title={t('handlingTitle')}
+      >
+        <ListTable<AlarmRow> rowKey="alarmId" columns={columns} aria-label={t('handlingTitle')} {...list.tableProps} />
+      </ListPage>
+      <AlarmDetails alarmId={alarmId} onClose={() => setAlarmId(null)} />
+    </>
+  );
+}
