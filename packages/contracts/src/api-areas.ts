@@ -19,6 +19,9 @@ import { configsApi } from './configs.api.js';
 import { userRobotsApi } from './user-robots.api.js';
 import { alarmsApi } from './alarms.api.js';
 import { fleetStopApi } from './fleet-stop.api.js';
+import { mapsApi } from './maps.api.js';
+import { stationsApi } from './stations.api.js';
+import { fencesApi } from './fences.api.js';
 
 /** Every area's routes, by area: the whole API (but the console socket) in one place. */
 export const apiAreas = {
@@ -42,6 +45,9 @@ export const apiAreas = {
   userRobotsApi,
   alarmsApi,
   fleetStopApi,
+  mapsApi,
+  stationsApi,
+  fencesApi,
 };
 
 /** Every route descriptor of the API. */

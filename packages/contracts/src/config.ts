@@ -4,6 +4,7 @@ import { pageOf, pageQuery } from './envelope.js';
 import { sortQuery } from './sorting.js';
 import { keywordFilter } from './fields.js';
 import { TEXT_MAX } from './lengths.js';
+import { baseLayer, coordinateSystems } from './maps.js';
 
 /** GET system-server/config/list?keys=a,b */
 export const configListQuery = z.object({
@@ -25,10 +26,16 @@ export type ConfigEntry = z.infer<typeof configEntry>;
 export const configListResponse = z.record(z.string(), configEntry);
 export type ConfigList = z.infer<typeof configListResponse>;
 
-/** The value of `leafletConfig` (spec section 3). */
+/**
+ * The value of `leafletConfig` (spec section 3): map options and the online tile layer, plus (beyond
+ * the seed) the coordinate system of that layer and more base layers (offline tiles, site plans)
+ * the map offers in its layer switcher.
+ */
 export const leafletConfig = z.object({
   mapInstantiated: z.record(z.string(), z.unknown()).default({}),
   tileLayerOption: z.object({ url: z.string().min(1) }).catchall(z.unknown()),
+  coordinateSystem: z.enum(coordinateSystems).default('WGS84'),
+  baseLayers: z.array(baseLayer).max(20).default([]),
 });
 export type LeafletConfig = z.infer<typeof leafletConfig>;
 

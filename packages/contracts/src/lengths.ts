@@ -35,6 +35,9 @@ export const TEXT_MAX = {
   /** Typed in clear, stored as a hash: no column holds it. */
   exposePassword: 64,
   configKey: 100,
+  stationName: 50,
+  fenceName: 50,
+  fenceDescription: 500,
   configValue: 10_000,
   /** The free-text search of every list. */
   keyword: 100,
@@ -57,6 +60,9 @@ const tooLong: Record<string, number> = {
   'expose.nameTooLong': TEXT_MAX.exposeName,
   'expose.accountTooLong': TEXT_MAX.exposeAccount,
   'configs.valueTooLong': TEXT_MAX.configValue,
+  'stations.nameTooLong': TEXT_MAX.stationName,
+  'fences.nameTooLong': TEXT_MAX.fenceName,
+  'fences.descriptionTooLong': TEXT_MAX.fenceDescription,
   // Format rules that name their longest length too.
   'menus.nameInvalid': TEXT_MAX.menuName,
   'robots.productIdFormat': TEXT_MAX.productId,

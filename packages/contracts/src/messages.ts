@@ -13,6 +13,10 @@ import { robotsMessages } from './robots.messages.js';
 import { commandsMessages } from './commands.messages.js';
 import { multicastMessages } from './multicast.messages.js';
 import { alarmsMessages } from './alarms.messages.js';
+import { geometryMessages } from './geometry.messages.js';
+import { mapsMessages } from './maps.messages.js';
+import { stationsMessages } from './stations.messages.js';
+import { fencesMessages } from './fences.messages.js';
 
 /**
  * Messages that both sides show: API errors (the server localises them by the language header)
@@ -221,6 +225,10 @@ const zhCN = {
   commands: commandsMessages['zh-CN'],
   multicast: multicastMessages['zh-CN'],
   alarms: alarmsMessages['zh-CN'],
+  geometry: geometryMessages['zh-CN'],
+  maps: mapsMessages['zh-CN'],
+  stations: stationsMessages['zh-CN'],
+  fences: fencesMessages['zh-CN'],
 };
 type Messages = typeof zhCN;
 
@@ -242,6 +250,10 @@ export const messages: Record<Language, Messages> = {
     commands: commandsMessages['zh-TW'],
     multicast: multicastMessages['zh-TW'],
     alarms: alarmsMessages['zh-TW'],
+    geometry: geometryMessages['zh-TW'],
+    maps: mapsMessages['zh-TW'],
+    stations: stationsMessages['zh-TW'],
+    fences: fencesMessages['zh-TW'],
   },
   'en-US': {
     ...coreEnUS,
@@ -259,6 +271,10 @@ export const messages: Record<Language, Messages> = {
     commands: commandsMessages['en-US'],
     multicast: multicastMessages['en-US'],
     alarms: alarmsMessages['en-US'],
+    geometry: geometryMessages['en-US'],
+    maps: mapsMessages['en-US'],
+    stations: stationsMessages['en-US'],
+    fences: fencesMessages['en-US'],
   },
 };
 

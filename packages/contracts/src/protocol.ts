@@ -136,6 +136,12 @@ export const robotEvent = z.object({
 });
 export type RobotEvent = z.infer<typeof robotEvent>;
 
+/**
+ * Event codes a robot raises about its fences: it found itself inside a forbidden fence (pushed,
+ * carried, or the fence was drawn around it), and when it left again.
+ */
+export const FENCE_EVENT_CODES = { intrusion: 'fence.intrusion', cleared: 'fence.cleared' } as const;
+
 /** `patrol/{serial}/online`, retained; the robot's last will publishes `{online:false}`. */
 export const robotOnline = z.object({ online: z.boolean(), ts: epochMs.optional() });
 export type RobotOnline = z.infer<typeof robotOnline>;
@@ -293,6 +299,30 @@ export const DEFAULT_MAP_CENTER: readonly [number, number] = [22.5431, 114.0579]
  */
 export const robotConfig = z.object({
   ts: epochMs,
+  /**
+   * The robot's station and the fences it must obey (WGS84 `[lng, lat]` open rings, top layer
+   * first): keep out of `forbidden`, stay inside `patrol` when there is one, slow down in
+   * `slow` (`SLOW_ZONE_FACTOR`). Where fences overlap, the higher priority rules. Absent: no station.
+   */
+  station: z
+    .object({
+      stationId: z.number().int(),
+      name: z.string(),
+      area: z.array(z.tuple([z.number(), z.number()])),
+    })
+    .nullable()
+    .optional(),
+  fences: z
+    .array(
+      z.object({
+        fenceId: z.number().int(),
+        name: z.string(),
+        kind: z.enum(['forbidden', 'patrol', 'slow']),
+        priority: z.number().int(),
+        points: z.array(z.tuple([z.number(), z.number()])),
+      }),
+    )
+    .optional(),
   /** The console's public key (Ed25519, SPKI PEM), which signs fire authorisations. */
   consoleKey: z.string().max(1000).optional(),
   multicast: z
