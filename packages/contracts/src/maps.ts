@@ -81,8 +81,16 @@ export const tileParams = z.object({
   source: mapSourceName,
   z: z.coerce.number().int().min(0).max(29),
   // At zoom z a row or column number is below 2^z; 2^29 stays inside int4.
-  x: z.coerce.number().int().min(0).max(2 ** 29),
-  y: z.coerce.number().int().min(0).max(2 ** 29),
+  x: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 29),
+  y: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 29),
 });
 /** GET map-server/images/:source */
 export const mapImageParams = z.object({ source: mapSourceName });
