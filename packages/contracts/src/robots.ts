@@ -57,6 +57,9 @@ export const robotRow = z.object({
   keyVersion: z.number().int(),
   online: z.boolean(),
   lastSeenTime: z.string().nullable(),
+  /** The station the robot belongs to (its fences are the robot's), or null. */
+  stationId: z.number().int().nullable(),
+  stationName: z.string().nullable(),
   createTime: z.string(),
 });
 export type RobotRow = z.infer<typeof robotRow>;

@@ -3,3 +3,4 @@ export { BaseMap, MAP_DEFAULTS, useLeafletMap } from './base-map';
 export { MapLegend } from './map-legend';
 export { ROBOT_COLORS, RobotsLayer, robotColor } from './robots-layer';
 export { plainText } from './plain-text';
+export { useMapProjection, WGS84_PROJECTION, type MapProjection } from './projection';
