@@ -132,7 +132,7 @@ describe('the map and its controls', { timeout: 20_000 }, () => {
     const checked = document.querySelector<HTMLInputElement>('.leaflet-control-layers-base input:checked');
     expect(checked?.nextElementSibling?.textContent?.trim()).toBe('Street');
     expect(screen.getByRole('button', { name: 'Base maps' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Full screen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Full screen map' })).toBeTruthy();
     expect(document.querySelector('.leaflet-control-scale-line')).not.toBeNull();
     expect(screen.getByTestId('map-coordinates').textContent).toMatch(
       /^Coordinates \(WGS84\) -?\d+\.\d{6}, -?\d+\.\d{6}$/,
