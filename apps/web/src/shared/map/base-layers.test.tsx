@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import L from 'leaflet';
@@ -6,6 +6,7 @@ import type { ConfigList, RobotLive } from '@patrol/contracts';
 import { i18n } from '../i18n';
 import { readMapConfig, type MapConfig } from '../api';
 import { BaseMap, forgetViews, projectionFor, RobotsLayer, useLeafletMap } from '.';
+import { removeItem, STORAGE_KEYS, writeItem } from '../storage';
 
 const entry = (configKey: string, configValue: string) => ({ configKey, configValue });
 const list = (leaflet: string | null): ConfigList => ({
@@ -192,5 +193,53 @@ describe('the map and its controls', { timeout: 20_000 }, () => {
     const back = projectionFor('GCJ02').fromMap(drawn);
     expect(back[0]).toBeCloseTo(114.05, 5);
     expect(back[1]).toBeCloseTo(22.54, 5);
+  });
+});
+
+describe('offline tiles', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    forgetViews();
+  });
+
+  it('fetches each tile with the session and frees its object URL when the tile unloads', async () => {
+    writeItem(STORAGE_KEYS.token, 'tile-session');
+    const asked: { url: string; auth: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        asked.push({ url, auth: new Headers(init.headers).get('authorization') });
+        return Promise.resolve(new Response(new Blob(['png'], { type: 'image/png' }), { status: 200 }));
+      }),
+    );
+    let made = 0;
+    const revoked: string[] = [];
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = vi.fn(() => `blob:tile-${++made}`);
+    URL.revokeObjectURL = vi.fn((url: string) => void revoked.push(url));
+    onTestFinished(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(200);
+    const config = base({
+      baseLayers: [{ type: 'offline', name: 'Campus', source: 'campus.pmtiles', coordinateSystem: 'WGS84' }],
+    });
+    const { unmount } = render(
+      <BaseMap config={config}>
+        <Probe />
+      </BaseMap>,
+    );
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+    expect(asked[0]!.url).toMatch(/\/api\/map-server\/tiles\/campus\.pmtiles\/18\/\d+\/\d+$/);
+    expect(asked.every((a) => a.auth === 'Bearer tile-session')).toBe(true);
+    await waitFor(() => expect(made).toBeGreaterThan(0));
+    const shown = made;
+    unmount();
+    expect(revoked.length).toBe(shown);
+    removeItem(STORAGE_KEYS.token);
   });
 });
