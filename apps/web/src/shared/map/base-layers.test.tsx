@@ -164,6 +164,12 @@ describe('the map and its controls', { timeout: 20_000 }, () => {
     expect(instance!.getCenter().lng).toBeCloseTo(114.1, 6);
     const checked = document.querySelector<HTMLInputElement>('.leaflet-control-layers-base input:checked');
     expect(checked?.nextElementSibling?.textContent?.trim()).toBe('Online map');
+    // The online layer's name follows the language, and stays the chosen one.
+    await act(() => i18n.changeLanguage('zh-CN'));
+    const names = [...document.querySelectorAll('.leaflet-control-layers-base label')].map((l) =>
+      l.textContent?.trim(),
+    );
+    expect(names).toEqual(['Street', '在线地图']);
   });
 
   it('draws robots through the base map projection: a GCJ-02 map shows them shifted, data stays WGS84', async () => {

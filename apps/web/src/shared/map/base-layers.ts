@@ -5,7 +5,13 @@ import { fetchFile } from '../api';
 import type { MapConfig } from '../api';
 
 /** One entry of the layer switcher: its name, the Leaflet layer and its coordinate system. */
-export type BuiltBaseLayer = { name: string; layer: L.Layer; system: CoordinateSystem };
+export type BuiltBaseLayer = {
+  /** Stable across languages and renames: `online`, or the entry's type and source or URL. */
+  id: string;
+  name: string;
+  layer: L.Layer;
+  system: CoordinateSystem;
+};
 
 type BlobTile = HTMLImageElement & { blobUrl?: string; controller?: AbortController };
 
@@ -106,6 +112,7 @@ export function buildBaseLayers(config: MapConfig, onlineName: string): BuiltBas
   for (const layer of config.baseLayers) {
     if (layer.type === 'xyz') {
       built.push({
+        id: `xyz:${layer.url}`,
         name: unique(layer.name),
         system: layer.coordinateSystem,
         layer: L.tileLayer(layer.url, {
@@ -115,6 +122,7 @@ export function buildBaseLayers(config: MapConfig, onlineName: string): BuiltBas
       });
     } else if (layer.type === 'offline') {
       built.push({
+        id: `offline:${layer.source}`,
         name: unique(layer.name),
         system: layer.coordinateSystem,
         layer: new SessionTileLayer(layer.source, {
@@ -123,11 +131,17 @@ export function buildBaseLayers(config: MapConfig, onlineName: string): BuiltBas
         }),
       });
     } else {
-      built.push({ name: unique(layer.name), system: 'WGS84', layer: sitePlanLayer(layer.source, layer) });
+      built.push({
+        id: `image:${layer.source}`,
+        name: unique(layer.name),
+        system: 'WGS84',
+        layer: sitePlanLayer(layer.source, layer),
+      });
     }
   }
   if (config.tileUrl) {
     built.push({
+      id: 'online',
       name: unique(onlineName),
       system: config.coordinateSystem,
       layer: L.tileLayer(config.tileUrl, {

@@ -76,7 +76,7 @@ export function BaseMap({ config, children, testId = 'fleet-map', viewKey }: Pro
     const options = config.mapOptions as L.MapOptions & { center?: L.LatLngExpression };
     const saved = readView(key);
     const layers = buildBaseLayers(config, textsRef.current().online);
-    const shown = layers.find((l) => l.name === saved?.baseLayer) ?? layers[0];
+    const shown = layers.find((l) => l.id === saved?.baseLayer) ?? layers[0];
     let center: L.LatLngExpression = options.center ?? [...DEFAULT_MAP_CENTER];
     // A site plan shown first, with no centre configured: the map opens on the plan.
     if (!options.center && shown?.layer instanceof L.ImageOverlay) center = shown.layer.getBounds().getCenter();
@@ -104,7 +104,7 @@ export function BaseMap({ config, children, testId = 'fleet-map', viewKey }: Pro
       keepView(key, {
         center: [instance.getCenter().lat, instance.getCenter().lng],
         zoom: instance.getZoom(),
-        baseLayer: active?.name ?? null,
+        baseLayer: active?.id ?? null,
       });
 
     let switcher: L.Control.Layers | null = null;
@@ -136,6 +136,17 @@ export function BaseMap({ config, children, testId = 'fleet-map', viewKey }: Pro
       if (toggle) {
         toggle.title = now.layers;
         toggle.setAttribute('aria-label', now.layers);
+      }
+      // The online layer's name follows the language (the others are the config's own names).
+      const online = layers.find((l) => l.id === 'online');
+      for (const input of switcher?.getContainer()?.querySelectorAll('input') ?? []) {
+        const label = input.nextElementSibling;
+        if (
+          online &&
+          label &&
+          (input as HTMLInputElement & { layerId?: number }).layerId === L.Util.stamp(online.layer)
+        )
+          label.textContent = ` ${now.online}`;
       }
       const zoom = instance.zoomControl?.getContainer();
       for (const [selector, text] of [

@@ -2,6 +2,7 @@
  * Where each page's map was (centre, zoom, shown base layer), so that leaving its tab and coming
  * back shows the same place. Kept for the browser tab (sessionStorage), keyed per page.
  */
+/** `baseLayer` is the id of the shown base layer (see `BuiltBaseLayer`). */
 export type KeptView = { center: [number, number]; zoom: number; baseLayer: string | null };
 
 const PREFIX = 'patrol.map-view:';
