@@ -172,6 +172,29 @@ describe('the map and its controls', { timeout: 20_000 }, () => {
     expect(names).toEqual(['Street', '在线地图']);
   });
 
+  it('keeps one view per page: another page opens at its own', async () => {
+    window.location.hash = '#/data/position';
+    const first = render(
+      <BaseMap config={TWO_LAYERS}>
+        <Probe />
+      </BaseMap>,
+    );
+    await waitFor(() => expect(instance).not.toBeNull());
+    act(() => instance!.setView([22.6, 114.1], 12, { animate: false }));
+    first.unmount();
+    instance = null;
+
+    window.location.hash = '#/enclosure/electronicfence?id=3';
+    render(
+      <BaseMap config={TWO_LAYERS}>
+        <Probe />
+      </BaseMap>,
+    );
+    await waitFor(() => expect(instance).not.toBeNull());
+    expect(instance!.getZoom()).toBe(18);
+    window.location.hash = '';
+  });
+
   it('draws robots through the base map projection: a GCJ-02 map shows them shifted, data stays WGS84', async () => {
     const robot = {
       robotId: 1,

@@ -52,7 +52,9 @@ export function BaseMap({ config, children, testId = 'fleet-map', viewKey }: Pro
   const [map, setMap] = useState<L.Map | null>(null);
   const [projection, setProjection] = useState<MapProjection>(WGS84_PROJECTION);
   const [restored, setRestored] = useState(false);
-  const key = `${viewKey ?? testId}@${typeof location === 'undefined' ? '' : location.pathname}`;
+  // The console routes in the hash (`#/data/position?...`): the page is the path and the hash's path.
+  const page = typeof location === 'undefined' ? '' : `${location.pathname}${location.hash.split('?')[0]}`;
+  const key = `${viewKey ?? testId}@${page}`;
 
   const texts = (): MapControlTexts => ({
     fullscreen: t('map.fullscreen'),
