@@ -53,7 +53,10 @@ export function BaseMap({ config, children, testId = 'fleet-map', viewKey }: Pro
   const [projection, setProjection] = useState<MapProjection>(WGS84_PROJECTION);
   const [restored, setRestored] = useState(false);
   // The console routes in the hash (`#/data/position?...`): the page is the path and the hash's path.
-  const page = typeof location === 'undefined' ? '' : `${location.pathname}${location.hash.split('?')[0]}`;
+  // Read once: a page kept in its tab while another is shown keeps its own key.
+  const [page] = useState(() =>
+    typeof location === 'undefined' ? '' : `${location.pathname}${location.hash.split('?')[0]}`,
+  );
   const key = `${viewKey ?? testId}@${page}`;
 
   const texts = (): MapControlTexts => ({
