@@ -13,6 +13,8 @@ import { menus } from '../apps/server/src/modules/menus/menus.tables.js';
 import { assignRoles, ensureRole, grantMenus } from '../apps/server/src/modules/roles/roles.repository.js';
 import { insertTenant } from '../apps/server/src/modules/tenants/tenants.repository.js';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.js';
+import { findConfigs, updateConfigValue } from '../apps/server/src/modules/configs/configs.repository.js';
+import { withSitePlan, writeSitePlan } from '../apps/robot-sim/src/site-map.js';
 
 /** The menus of the operator's role: a branch of the data area and the robot list. */
 export const OPERATOR_MENUS = ['data', 'position', 'history', 'robot', 'list'];
@@ -48,6 +50,11 @@ try {
     passwordHash: await hashPassword(sha256Hex(password), config.scryptLogN),
   });
   await assignRoles(db, tenant.id, user.id, [role.id]);
+  // The generated site plan of the simulator's patrol area, the map's first base layer: the map
+  // shows a site with no internet.
+  await writeSitePlan(config.dataDir);
+  const [leaflet] = await findConfigs(db, ['leafletConfig']);
+  await updateConfigValue(db, 'leafletConfig', withSitePlan(leaflet?.value ?? null));
 } finally {
   await database.close();
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   authApi,
+  configsApi,
   HEADERS,
   robotsApi,
   tenantsApi,
@@ -114,5 +115,16 @@ export class ConsoleApi {
 
   rotateKey(robotId: number) {
     return this.call(robotsApi.rotateRobotKey, { body: { robotId } });
+  }
+
+  /** The value of a start-up config key (`leafletConfig`...), or null when it has none. */
+  async configValue(key: string): Promise<string | null> {
+    const list = await this.call(configsApi.listConfigs, { query: { keys: key } });
+    return list[key]?.configValue ?? null;
+  }
+
+  /** Sets a config value (platform administrators only). */
+  updateConfig(configKey: string, configValue: string) {
+    return this.call(configsApi.updateConfig, { body: { configKey, configValue } });
   }
 }

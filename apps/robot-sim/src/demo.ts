@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConsoleApi } from './console-api.js';
 import { startFleet } from './fleet.js';
+import { withSitePlan, writeSitePlan } from './site-map.js';
 
 const port = Number(process.env.PORT ?? 8080);
 const mqttPort = Number(process.env.MQTT_PORT ?? 1883);
@@ -36,6 +37,9 @@ if (!password) {
   const admin = new ConsoleApi(api);
   await admin.signIn('admin', password);
   await admin.ensureTenant(DEMO);
+  // The site plan of the patrol area, first of the base layers: the map shows a site with no internet.
+  await writeSitePlan(dataDir);
+  await admin.updateConfig('leafletConfig', withSitePlan(await admin.configValue('leafletConfig')));
   const fleet = await startFleet({
     apiUrl: api,
     brokerUrl: `mqtt://127.0.0.1:${mqttPort}`,

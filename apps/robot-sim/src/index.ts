@@ -12,3 +12,11 @@ export { alarmImage, encodePng, ALARM_IMAGE_WIDTH, ALARM_IMAGE_HEIGHT, type Alar
 export { startFleet, type Fleet, type FleetOptions } from './fleet.js';
 export { makeRoute, advance, type LatLng, type Route } from './route.js';
 export { ConsoleApi } from './console-api.js';
+export {
+  SITE_PLAN_SOURCE,
+  sitePlanBaseLayer,
+  sitePlanCorners,
+  sitePlanSvg,
+  withSitePlan,
+  writeSitePlan,
+} from './site-map.js';

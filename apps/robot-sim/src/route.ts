@@ -15,7 +15,8 @@ function delta(a: LatLng, b: LatLng): { east: number; north: number } {
   };
 }
 
-function offset(p: LatLng, east: number, north: number): LatLng {
+/** The point `east` and `north` metres from `p`. */
+export function offset(p: LatLng, east: number, north: number): LatLng {
   return [p[0] + deg(north / EARTH_M), p[1] + deg(east / (EARTH_M * Math.cos(rad(p[0]))))];
 }
 

@@ -11,6 +11,7 @@ import { fleetStopPlugin } from './modules/fleet-stop/fleet-stop.plugin.js';
 import { exposePlugin } from './modules/expose/expose.plugin.js';
 import { healthPlugin } from './modules/health/health.plugin.js';
 import { logsPlugin } from './modules/logs/logs.plugin.js';
+import { mapsPlugin } from './modules/maps/maps.plugin.js';
 import { menusPlugin } from './modules/menus/menus.plugin.js';
 import { monitoringPlugin } from './modules/monitoring/monitoring.plugin.js';
 import { multicastPlugin } from './modules/multicast/multicast.plugin.js';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.register(serversPlugin);
   app.register(exposePlugin);
   app.register(logsPlugin);
+  app.register(mapsPlugin);
   app.register(robotsPlugin);
   // The embedded broker checks robots' keys with the robots module; the gateway connects to it
   // (or to MQTT_URL) before the modules that talk to robots add their handlers.

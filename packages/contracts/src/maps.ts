@@ -45,6 +45,8 @@ export const baseLayer = z.discriminatedUnion('type', [
     name: z.string().min(1).max(50),
     source: mapSourceName,
     coordinateSystem: z.enum(coordinateSystems).default('WGS84'),
+    /** The highest zoom the tile set holds; beyond it its tiles are scaled (default 18). */
+    maxNativeZoom: z.number().int().min(0).max(29).optional(),
   }),
   /** A site plan image (PNG, JPEG or SVG) from `DATA_DIR/maps`, placed by its south-west and north-east corners. */
   z.object({

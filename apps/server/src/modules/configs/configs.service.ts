@@ -23,8 +23,11 @@ export const DEFAULT_CONFIGS = [
     value: JSON.stringify({
       mapInstantiated: { center: [...DEFAULT_MAP_CENTER], zoom: 18, minZoom: 7, maxZoom: 29 },
       tileLayerOption: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', maxNativeZoom: 18, maxZoom: 29 },
+      coordinateSystem: 'WGS84',
+      baseLayers: [],
     }),
-    description: 'Leaflet map options (mapInstantiated) and tile layer (tileLayerOption.url)',
+    description:
+      'Leaflet map options (mapInstantiated), online tile layer (tileLayerOption.url, coordinateSystem) and more base layers (baseLayers: offline tiles and site plans in DATA_DIR/maps, see docs/maps.md)',
   },
   {
     key: 'defaultMapUrl',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONFIG_KEYS, configsApi, leafletConfig } from '@patrol/contracts';
-import type { ConfigList, LeafletConfig } from '@patrol/contracts';
+import { baseLayer, CONFIG_KEYS, configsApi, leafletConfig } from '@patrol/contracts';
+import type { BaseLayer, ConfigList, CoordinateSystem, LeafletConfig } from '@patrol/contracts';
 import { call } from './call';
 
 export const configListKey = ['config-list', CONFIG_KEYS.join(',')] as const;
@@ -16,10 +16,15 @@ export async function fetchConfigList(signal?: AbortSignal): Promise<ConfigList>
 }
 
 export type MapConfig = {
+  /** The online tile layer (leafletConfig.tileLayerOption.url, else defaultMapUrl). */
   tileUrl: string | null;
   /** Options for the map instance (leafletConfig.mapInstantiated). */
   mapOptions: Record<string, unknown>;
   tileOptions: Record<string, unknown>;
+  /** The coordinate system of the online tile layer. */
+  coordinateSystem: CoordinateSystem;
+  /** More base layers (offline tiles, site plans); the first is shown at first. */
+  baseLayers: BaseLayer[];
 };
 
 /** What the console reads from the config at start (spec sections 3 and 4). */
@@ -39,21 +44,43 @@ function value(list: ConfigList, key: string): string | null {
  * URL is used and the problem only goes to the console (spec section 8).
  */
 export function readMapConfig(list: ConfigList): MapConfig {
-  const fallback: MapConfig = { tileUrl: value(list, 'defaultMapUrl'), mapOptions: {}, tileOptions: {} };
+  const fallback: MapConfig = {
+    tileUrl: value(list, 'defaultMapUrl'),
+    mapOptions: {},
+    tileOptions: {},
+    coordinateSystem: 'WGS84',
+    baseLayers: [],
+  };
   const raw = value(list, 'leafletConfig');
   if (!raw) {
     console.warn('Config leafletConfig is missing; using defaultMapUrl.');
     return fallback;
   }
   let parsed: LeafletConfig;
+  let layers: unknown[] = [];
   try {
-    parsed = leafletConfig.parse(JSON.parse(raw));
+    const json = JSON.parse(raw) as Record<string, unknown>;
+    if (Array.isArray(json?.baseLayers)) layers = json.baseLayers as unknown[];
+    // Base layers are read one by one below: one bad entry leaves out that layer, not the map.
+    parsed = leafletConfig.parse({ ...json, baseLayers: [] });
   } catch (error) {
     console.warn('Config leafletConfig could not be read; using defaultMapUrl.', error);
     return fallback;
   }
+  const baseLayers: BaseLayer[] = [];
+  layers.forEach((entry, index) => {
+    const layer = baseLayer.safeParse(entry);
+    if (layer.success) baseLayers.push(layer.data);
+    else console.warn(`Config leafletConfig.baseLayers[${index}] could not be read; it is left out.`, layer.error);
+  });
   const { url, ...tileOptions } = parsed.tileLayerOption;
-  return { tileUrl: url, mapOptions: parsed.mapInstantiated, tileOptions };
+  return {
+    tileUrl: url,
+    mapOptions: parsed.mapInstantiated,
+    tileOptions,
+    coordinateSystem: parsed.coordinateSystem,
+    baseLayers,
+  };
 }
 
 export function readAppConfig(list: ConfigList): AppConfig {

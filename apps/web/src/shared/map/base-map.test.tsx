@@ -5,10 +5,10 @@ import L from 'leaflet';
 import type { RobotLive } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
-import { BaseMap, MapLegend, RobotsLayer, useLeafletMap } from '.';
+import { BaseMap, forgetViews, MapLegend, RobotsLayer, useLeafletMap } from '.';
 import type { MapConfig } from '../api';
 
-const config: MapConfig = { tileUrl: null, mapOptions: {}, tileOptions: {} };
+const config: MapConfig = { tileUrl: null, mapOptions: {}, tileOptions: {}, coordinateSystem: 'WGS84', baseLayers: [] };
 const robot = (robotId: number, lat: number, lng: number): RobotLive => ({
   robotId,
   serialNumber: `SIM-${robotId}`,
@@ -41,6 +41,7 @@ function Fleet({ robots }: { robots: RobotLive[] }) {
 describe('shared map', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     instance = null;
+    forgetViews();
     // jsdom draws nothing: the SVG renderer keeps markers as elements that can be counted.
     vi.spyOn(L.Map.prototype, 'getRenderer').mockImplementation(function (this: L.Map) {
       return L.svg().addTo(this) as unknown as L.Renderer;

@@ -1,6 +1,7 @@
 export { ColorDot } from './color-dot';
-export { BaseMap, MAP_DEFAULTS, useLeafletMap } from './base-map';
+export { BaseMap, MAP_DEFAULTS, useLeafletMap, useMapViewRestored } from './base-map';
+export { forgetViews } from './keep-view';
 export { MapLegend } from './map-legend';
 export { ROBOT_COLORS, RobotsLayer, robotColor } from './robots-layer';
 export { plainText } from './plain-text';
-export { useMapProjection, WGS84_PROJECTION, type MapProjection } from './projection';
+export { projectionFor, useMapProjection, WGS84_PROJECTION, type MapProjection } from './projection';

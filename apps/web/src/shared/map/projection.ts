@@ -1,5 +1,6 @@
 import { createContext, use } from 'react';
 import L from 'leaflet';
+import gcoord from 'gcoord';
 import type { CoordinateSystem, LngLat } from '@patrol/contracts';
 
 /**
@@ -22,6 +23,37 @@ export const WGS84_PROJECTION: MapProjection = {
     return [p.lng, p.lat];
   },
 };
+
+const CRS = { WGS84: gcoord.WGS84, GCJ02: gcoord.GCJ02, BD09: gcoord.BD09 } as const;
+
+function shifted(system: Exclude<CoordinateSystem, 'WGS84'>): MapProjection {
+  return {
+    system,
+    toMap: (point) => {
+      const [lng, lat] = gcoord.transform([point[0], point[1]], CRS.WGS84, CRS[system]);
+      return L.latLng(lat, lng);
+    },
+    fromMap: (latlng) => {
+      const p = L.latLng(latlng);
+      const [lng, lat] = gcoord.transform([p.lng, p.lat], CRS[system], CRS.WGS84);
+      return [lng, lat];
+    },
+  };
+}
+
+const PROJECTIONS: Record<CoordinateSystem, MapProjection> = {
+  WGS84: WGS84_PROJECTION,
+  GCJ02: shifted('GCJ02'),
+  BD09: shifted('BD09'),
+};
+
+/**
+ * The projection of a base map in `system` (gcoord: GCJ-02 is the offset system of maps published in
+ * China, BD-09 Baidu's on top of it). One object per system, so layers can compare them.
+ */
+export function projectionFor(system: CoordinateSystem): MapProjection {
+  return PROJECTIONS[system];
+}
 
 export const MapProjectionContext = createContext<MapProjection>(WGS84_PROJECTION);
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import type { RobotLive } from '@patrol/contracts';
-import { MAP_DEFAULTS, useLeafletMap } from './base-map';
+import { MAP_DEFAULTS, useLeafletMap, useMapViewRestored } from './base-map';
+import { useMapProjection } from './projection';
 import { plainText } from './plain-text';
 import { prefersReducedMotion } from '../ui/reduced-motion';
 
@@ -33,6 +34,9 @@ const fitOptions: L.FitBoundsOptions = { padding: [40, 40], maxZoom: MAP_DEFAULT
  */
 export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = true }: Props) {
   const map = useLeafletMap();
+  const projection = useMapProjection();
+  const restored = useMapViewRestored();
+  const drawnWith = useRef(projection);
   const markers = useRef(new Map<number, L.CircleMarker>());
   const drawn = useRef(new Map<number, RobotLive>());
   const fitted = useRef(false);
@@ -69,6 +73,8 @@ export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = t
     const control = new FitControl({ position: 'topright' }).addTo(map);
     const current = markers.current;
     const seen = drawn.current;
+    // A map reopened at the view the user left it at is not fitted again.
+    fitted.current = restored;
     return () => {
       control.remove();
       for (const marker of current.values()) marker.remove();
@@ -76,6 +82,8 @@ export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = t
       seen.clear();
       fitted.current = false;
     };
+    // Read once per map: a later change is the user's own view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map]);
   useEffect(() => {
     if (button.current) button.current.textContent = fitLabel;
@@ -83,6 +91,11 @@ export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = t
 
   useEffect(() => {
     if (!map) return;
+    // Another base map system: every robot is placed again.
+    if (drawnWith.current !== projection) {
+      drawnWith.current = projection;
+      drawn.current.clear();
+    }
     const seen = new Set<number>();
     for (const robot of robots) {
       if (!robot.state) continue;
@@ -92,7 +105,7 @@ export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = t
       // Unchanged robots (the same object, thanks to structural sharing) cost nothing.
       if (marker && drawn.current.get(robot.robotId) === robot && marker.options.weight === (selected ? 3 : 2))
         continue;
-      const position: L.LatLngExpression = [robot.state.lat, robot.state.lng];
+      const position = projection.toMap([robot.state.lng, robot.state.lat]);
       const style: L.CircleMarkerOptions = {
         radius: selected ? 11 : 8,
         color: selected ? '#000000' : '#ffffff',
@@ -122,7 +135,7 @@ export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = t
       drawn.current.delete(robotId);
     }
     if (!fitted.current) fitted.current = fitRef.current();
-  }, [map, robots, selectedId]);
+  }, [map, robots, selectedId, projection]);
 
   useEffect(() => {
     if (!follow || selectedId === null || !map) return;
