@@ -3,14 +3,17 @@ import L from 'leaflet';
 import { Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/shared/api';
-import { BaseMap, MAP_DEFAULTS, useLeafletMap } from '@/shared/map';
+import { BaseMap, MAP_DEFAULTS, useLeafletMap, useMapProjection } from '@/shared/map';
 
 function AlarmMarker({ lat, lng, label }: { lat: number; lng: number; label: string }) {
   const map = useLeafletMap();
+  const projection = useMapProjection();
   const { token } = theme.useToken();
   useEffect(() => {
     if (!map) return;
-    const marker = L.circleMarker([lat, lng], {
+    // Stored WGS84; drawn in the base map's own system.
+    const at = projection.toMap([lng, lat]);
+    const marker = L.circleMarker(at, {
       radius: 9,
       color: token.colorError,
       fillColor: token.colorError,
@@ -19,11 +22,11 @@ function AlarmMarker({ lat, lng, label }: { lat: number; lng: number; label: str
     })
       .bindTooltip(label)
       .addTo(map);
-    map.setView([lat, lng], MAP_DEFAULTS.zoom, { animate: false });
+    map.setView(at, MAP_DEFAULTS.zoom, { animate: false });
     return () => {
       marker.remove();
     };
-  }, [map, lat, lng, label, token.colorError]);
+  }, [map, projection, lat, lng, label, token.colorError]);
   return null;
 }
 
