@@ -14,6 +14,7 @@ vi.mock('@/shared/map', () => ({
   BaseMap: ({ children }: { children?: React.ReactNode }) => <div data-testid="alarm-map">{children}</div>,
   MAP_DEFAULTS: { zoom: 18 },
   useLeafletMap: () => null,
+  useMapProjection: () => ({ system: 'WGS84', toMap: ([lng, lat]: [number, number]) => ({ lat, lng }) }),
 }));
 
 type Sent = { url: string; method: string; body: unknown };
