@@ -127,4 +127,3 @@ export async function stationNames(db: DbOrTx, tenantId: number, ids: number[]) 
     .where(inTenant(stations, tenantId, inArray(stations.id, ids)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
-

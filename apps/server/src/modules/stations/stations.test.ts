@@ -49,9 +49,9 @@ describe('stations', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().errors).toEqual([{ path: 'name', message: 'A station with this name exists' }]);
     // Another tenant may use the same name.
-    expect((await post('robot-server/station/create', { name: 'North campus', area: AREA }, otherToken)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post('robot-server/station/create', { name: 'North campus', area: AREA }, otherToken)).statusCode,
+    ).toBe(200);
 
     const bowTie: LngLat[] = [
       [114.057, 22.542],
@@ -82,7 +82,8 @@ describe('stations', () => {
     const station = (await post('robot-server/station/create', { name: 'Depot', area: AREA })).json().data;
     const robot = await registerRobot(t, token);
     expect(
-      (await post('robot-server/robot/station', { robotIds: [robot.robotId], stationId: station.stationId })).statusCode,
+      (await post('robot-server/robot/station', { robotIds: [robot.robotId], stationId: station.stationId }))
+        .statusCode,
     ).toBe(200);
     const fence = await post('enclosure-server/fence/create', {
       name: 'Loading dock',
@@ -125,7 +126,10 @@ describe('stations', () => {
     try {
       await until(() => sim.config, 5000, 'the first config');
       expect(sim.config?.station ?? null).toBeNull();
-      const done = await post('robot-server/robot/station', { robotIds: [robot.robotId], stationId: station.stationId });
+      const done = await post('robot-server/robot/station', {
+        robotIds: [robot.robotId],
+        stationId: station.stationId,
+      });
       expect(done.statusCode).toBe(200);
       const config = await until(() => (sim.config?.station ? sim.config : null), 5000, 'the station config');
       expect(config.station).toEqual({ stationId: station.stationId, name: 'Harbour', area: AREA });
