@@ -185,7 +185,7 @@ describe('fences the simulated robot obeys', () => {
         robot.tick(t0);
         robot.tick(t0 + 1000);
         const intrusion = await waitFor(() => events.find((e) => e.code === FENCE_EVENT_CODES.intrusion));
-        expect(intrusion).toMatchObject({ level: 2, message: 'Inside the forbidden fence "Pond"' });
+        expect(intrusion).toMatchObject({ kind: 'sentiment', level: 2, message: 'Inside the forbidden fence "Pond"' });
         expect(intrusion.position?.lat).toBeCloseTo(start[0], 6);
         expect(robot.inForbidden?.fenceId).toBe(42);
 
@@ -193,6 +193,7 @@ describe('fences the simulated robot obeys', () => {
         robot.tick(t0 + 2000);
         const cleared = await waitFor(() => events.find((e) => e.code === FENCE_EVENT_CODES.cleared));
         expect(cleared.level).toBe(0);
+        expect(cleared.kind).toBeUndefined();
         expect(robot.inForbidden).toBeNull();
         expect(events.filter((e) => e.code === FENCE_EVENT_CODES.intrusion)).toHaveLength(1);
 

@@ -416,8 +416,11 @@ export class SimRobot {
     const inside = rule.rule === 'forbidden' ? rule.fence : null;
     if (inside && !this.inForbidden) {
       this.inForbidden = inside;
+      // A scene for the operators (`sentiment`): the alarm area records it and tells them.
       this.raiseEvent({
         ts: now,
+        kind: 'sentiment',
+        ...(this.onTask ? { taskId: this.taskId } : {}),
         code: FENCE_EVENT_CODES.intrusion,
         level: 2,
         message: `Inside the forbidden fence "${inside.name}"`.slice(0, 500),
