@@ -8,6 +8,7 @@ import {
   type FenceSortColumn,
   type ImportProblem,
   type LayerMove,
+  type LngLat,
   type Page,
   type SortRequest,
 } from '@patrol/contracts';
@@ -47,6 +48,21 @@ export function toFenceRow(row: FenceNamed): FenceRow {
     createTime: row.createdAt.toISOString(),
     updateTime: row.updatedAt.toISOString(),
   };
+}
+
+type Box = [number, number, number, number];
+const boxOf = (points: readonly LngLat[]): Box => {
+  const lngs = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
+  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+};
+/** Bounding boxes apart: the polygons cannot overlap (spares turf's intersection on most pairs). */
+const apart = (a: Box, b: Box) => a[2] < b[0] || b[2] < a[0] || a[3] < b[1] || b[3] < a[1];
+
+/** Whether two fences of the same priority overlap (more than a shared edge). */
+function clash(a: { points: LngLat[]; box?: Box }, b: { points: LngLat[]; box?: Box }) {
+  if (apart(a.box ?? boxOf(a.points), b.box ?? boxOf(b.points))) return false;
+  return polygonsOverlap(a.points, b.points);
 }
 
 /** The refusal of a fence that overlaps another of the same station and priority, naming it. */
@@ -91,7 +107,7 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
 
   async function checkOverlap(caller: AuthContext, values: FenceValues, exceptId?: number) {
     const others = await samePriorityFences(db, caller.tenantId, values.stationId, values.priority, exceptId);
-    const hit = others.find((other) => polygonsOverlap(values.points, other.points));
+    const hit = others.find((other) => clash(values, other));
     if (hit) throw overlapping(hit.name);
   }
 
@@ -186,13 +202,14 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
     const { fences: parsed, problems } = parseFenceImport(input.text);
     const existing = await fencesOfStation(db, caller.tenantId, input.stationId);
     if (problems.length === 0) {
-      parsed.forEach((fence, index) => {
-        const clash =
-          existing.find((other) => other.priority === fence.priority && polygonsOverlap(fence.points, other.points)) ??
-          parsed
-            .slice(0, index)
-            .find((other) => other.priority === fence.priority && polygonsOverlap(fence.points, other.points));
-        if (clash) problems.push({ index, name: fence.name, key: 'fences.overlap', params: { name: clash.name } });
+      const boxed = (f: { name: string; priority: number; points: LngLat[] }) => ({ ...f, box: boxOf(f.points) });
+      const theirs = existing.map(boxed);
+      const ours = parsed.map(boxed);
+      ours.forEach((fence, index) => {
+        const same = (other: { priority: number; points: LngLat[]; box: Box }) =>
+          other.priority === fence.priority && clash(fence, other);
+        const hit = theirs.find(same) ?? ours.slice(0, index).find(same);
+        if (hit) problems.push({ index, name: fence.name, key: 'fences.overlap', params: { name: hit.name } });
       });
     }
     if (problems.length) throw importRefusal(problems);
