@@ -248,6 +248,17 @@ describe('electronic fences', () => {
     expect(res.json().data.imported).toBe(FENCE_IMPORT_MAX);
     expect(Date.now() - started).toBeLessThan(20_000);
     expect((await get(`${BASE}/page?stationId=${stationId}`)).json().data.total).toBe(FENCE_IMPORT_MAX);
+    // A robot of the station gets them all on its config topic.
+    const robot = await registerRobot(t, token);
+    await post('robot-server/robot/station', { robotIds: [robot.robotId], stationId });
+    const sim = simRobot(t, robot);
+    await sim.connect();
+    try {
+      await until(() => sim.config?.fences?.length === FENCE_IMPORT_MAX, 10_000, 'every fence on the robot');
+      expect(sim.config?.fences?.[0]?.name).toBe('Bay 1');
+    } finally {
+      await sim.disconnect();
+    }
     const tooLong = await post(`${BASE}/import`, {
       stationId,
       text: ' '.repeat(10) + 'x'.repeat(FENCE_IMPORT_MAX_CHARS + 1),
