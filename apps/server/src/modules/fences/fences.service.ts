@@ -24,6 +24,7 @@ import {
   fencesOfStation,
   findFence,
   insertFence,
+  lockStations,
   listFences,
   pageFences,
   samePriorityFences,
@@ -105,8 +106,8 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
     return row;
   }
 
-  async function checkOverlap(caller: AuthContext, values: FenceValues, exceptId?: number) {
-    const others = await samePriorityFences(db, caller.tenantId, values.stationId, values.priority, exceptId);
+  async function checkOverlap(tx: DbOrTx, caller: AuthContext, values: FenceValues, exceptId?: number) {
+    const others = await samePriorityFences(tx, caller.tenantId, values.stationId, values.priority, exceptId);
     const hit = others.find((other) => clash(values, other));
     if (hit) throw overlapping(hit.name);
   }
@@ -143,8 +144,9 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
 
   async function create(caller: AuthContext, values: FenceValues): Promise<FenceRow> {
     await stationOf(caller, values.stationId);
-    await checkOverlap(caller, values);
     const made = await db.transaction(async (tx) => {
+      await lockStations(tx, caller.tenantId, [values.stationId]);
+      await checkOverlap(tx, caller, values);
       const row = await insertFence(tx, caller.tenantId, { ...values, layerOrder: 0 });
       await renumber(tx, caller.tenantId, values.stationId, row.id);
       return row;
@@ -157,9 +159,10 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
     const { fenceId, ...values } = input;
     const before = await fenceOf(caller, fenceId);
     await stationOf(caller, values.stationId);
-    await checkOverlap(caller, values, fenceId);
     const moving = before.stationId !== values.stationId;
     await db.transaction(async (tx) => {
+      await lockStations(tx, caller.tenantId, [before.stationId, values.stationId]);
+      await checkOverlap(tx, caller, values, fenceId);
       await updateFence(tx, caller.tenantId, fenceId, values);
       if (moving) {
         // It leaves its old station's layers and goes on top of its new station's.
@@ -174,6 +177,7 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
   async function remove(caller: AuthContext, fenceId: number) {
     const before = await fenceOf(caller, fenceId);
     await db.transaction(async (tx) => {
+      await lockStations(tx, caller.tenantId, [before.stationId]);
       if (!(await deleteFence(tx, caller.tenantId, fenceId))) throw notFound('fences.notFound');
       await renumber(tx, caller.tenantId, before.stationId);
     });
@@ -184,6 +188,7 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
   async function sort(caller: AuthContext, input: { fenceId: number; move: LayerMove }): Promise<FenceRow[]> {
     const fence = await fenceOf(caller, input.fenceId);
     await db.transaction(async (tx) => {
+      await lockStations(tx, caller.tenantId, [fence.stationId]);
       const ids = (await fencesOfStation(tx, caller.tenantId, fence.stationId)).map((f) => f.id);
       await setLayerOrder(tx, caller.tenantId, moved(ids, fence.id, input.move));
     });
@@ -200,8 +205,11 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
   async function importFences(caller: AuthContext, input: { stationId: number; text: string }) {
     await stationOf(caller, input.stationId);
     const { fences: parsed, problems } = parseFenceImport(input.text);
-    const existing = await fencesOfStation(db, caller.tenantId, input.stationId);
-    if (problems.length === 0) {
+    if (problems.length) throw importRefusal(problems);
+    await db.transaction(async (tx) => {
+      await lockStations(tx, caller.tenantId, [input.stationId]);
+      const existing = await fencesOfStation(tx, caller.tenantId, input.stationId);
+      // The overlap rule once every feature parses: against the station's fences and the file's earlier ones.
       const boxed = (f: { name: string; priority: number; points: LngLat[] }) => ({ ...f, box: boxOf(f.points) });
       const theirs = existing.map(boxed);
       const ours = parsed.map(boxed);
@@ -211,9 +219,7 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
         const hit = theirs.find(same) ?? ours.slice(0, index).find(same);
         if (hit) problems.push({ index, name: fence.name, key: 'fences.overlap', params: { name: hit.name } });
       });
-    }
-    if (problems.length) throw importRefusal(problems);
-    await db.transaction(async (tx) => {
+      if (problems.length) throw importRefusal(problems);
       const made: number[] = [];
       for (const fence of parsed) {
         const row = await insertFence(tx, caller.tenantId, { ...fence, stationId: input.stationId, layerOrder: 0 });

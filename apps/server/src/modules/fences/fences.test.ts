@@ -119,6 +119,18 @@ describe('electronic fences', () => {
     expect(same.json().data.description).toBe('East corridor');
   });
 
+  it('lets one of two overlapping fences saved at the same moment in, and names it to the other', async () => {
+    const stationId = await station('Races');
+    const [a, b] = await Promise.all([
+      fence(stationId, 'Left', square(114.055, 22.535, 114.056, 22.536)),
+      fence(stationId, 'Right', square(114.0555, 22.535, 114.0565, 22.536)),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [won, lost] = a.statusCode === 200 ? [a, b] : [b, a];
+    expect(lost.json().message).toContain(`"${won.json().data.name}"`);
+    expect(await names(stationId)).toEqual([won.json().data.name]);
+  });
+
   it('puts a new fence on top and moves layers to the top, up, down and to the bottom', async () => {
     const stationId = await station('Layers');
     const ids: Record<string, number> = {};
