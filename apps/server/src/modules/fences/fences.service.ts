@@ -106,6 +106,13 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
     return row;
   }
 
+  /** Locks the stations; one deleted since it was checked is a 404 like any missing station. */
+  async function lock(tx: DbOrTx, caller: AuthContext, stationIds: number[]) {
+    if ((await lockStations(tx, caller.tenantId, stationIds)) !== new Set(stationIds).size) {
+      throw notFound('stations.notFound');
+    }
+  }
+
   async function checkOverlap(tx: DbOrTx, caller: AuthContext, values: FenceValues, exceptId?: number) {
     const others = await samePriorityFences(tx, caller.tenantId, values.stationId, values.priority, exceptId);
     const hit = others.find((other) => clash(values, other));
@@ -145,7 +152,7 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
   async function create(caller: AuthContext, values: FenceValues): Promise<FenceRow> {
     await stationOf(caller, values.stationId);
     const made = await db.transaction(async (tx) => {
-      await lockStations(tx, caller.tenantId, [values.stationId]);
+      await lock(tx, caller, [values.stationId]);
       await checkOverlap(tx, caller, values);
       const row = await insertFence(tx, caller.tenantId, { ...values, layerOrder: 0 });
       await renumber(tx, caller.tenantId, values.stationId, row.id);
@@ -161,7 +168,7 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
     await stationOf(caller, values.stationId);
     const moving = before.stationId !== values.stationId;
     await db.transaction(async (tx) => {
-      await lockStations(tx, caller.tenantId, [before.stationId, values.stationId]);
+      await lock(tx, caller, [before.stationId, values.stationId]);
       await checkOverlap(tx, caller, values, fenceId);
       await updateFence(tx, caller.tenantId, fenceId, values);
       if (moving) {
@@ -177,7 +184,7 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
   async function remove(caller: AuthContext, fenceId: number) {
     const before = await fenceOf(caller, fenceId);
     await db.transaction(async (tx) => {
-      await lockStations(tx, caller.tenantId, [before.stationId]);
+      await lock(tx, caller, [before.stationId]);
       if (!(await deleteFence(tx, caller.tenantId, fenceId))) throw notFound('fences.notFound');
       await renumber(tx, caller.tenantId, before.stationId);
     });
@@ -188,7 +195,7 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
   async function sort(caller: AuthContext, input: { fenceId: number; move: LayerMove }): Promise<FenceRow[]> {
     const fence = await fenceOf(caller, input.fenceId);
     await db.transaction(async (tx) => {
-      await lockStations(tx, caller.tenantId, [fence.stationId]);
+      await lock(tx, caller, [fence.stationId]);
       const ids = (await fencesOfStation(tx, caller.tenantId, fence.stationId)).map((f) => f.id);
       await setLayerOrder(tx, caller.tenantId, moved(ids, fence.id, input.move));
     });
@@ -207,7 +214,7 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
     const { fences: parsed, problems } = parseFenceImport(input.text);
     if (problems.length) throw importRefusal(problems);
     await db.transaction(async (tx) => {
-      await lockStations(tx, caller.tenantId, [input.stationId]);
+      await lock(tx, caller, [input.stationId]);
       const existing = await fencesOfStation(tx, caller.tenantId, input.stationId);
       // The overlap rule once every feature parses: against the station's fences and the file's earlier ones.
       const boxed = (f: { name: string; priority: number; points: LngLat[] }) => ({ ...f, box: boxOf(f.points) });
