@@ -2,14 +2,19 @@ import { createHash } from 'node:crypto';
 import {
   authApi,
   configsApi,
+  fencesApi,
   HEADERS,
+  stationsApi,
   robotsApi,
   tenantsApi,
   type RouteBody,
   type RouteData,
   type RouteDescriptor,
   type RouteQuery,
+  type CreateFenceRequest,
+  type LngLat,
   type RobotRow,
+  type StationRow,
 } from '@patrol/contracts';
 
 type Envelope<T> = { code: number; message: string; data: T };
@@ -126,5 +131,19 @@ export class ConsoleApi {
   /** Sets a config value (platform administrators only). */
   updateConfig(configKey: string, configValue: string) {
     return this.call(configsApi.updateConfig, { body: { configKey, configValue } });
+  }
+
+  /** The tenant's station of this name, made with `area` unless it exists. */
+  async ensureStation(name: string, area: LngLat[]): Promise<StationRow> {
+    const found = (await this.call(stationsApi.listStations)).find((s) => s.name === name);
+    return found ?? this.call(stationsApi.createStation, { body: { name, area } });
+  }
+
+  assignStation(robotIds: number[], stationId: number | null) {
+    return this.call(stationsApi.assignRobotStation, { body: { robotIds, stationId } });
+  }
+
+  createFence(fence: CreateFenceRequest) {
+    return this.call(fencesApi.createFence, { body: fence });
   }
 }
