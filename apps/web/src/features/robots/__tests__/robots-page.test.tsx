@@ -16,6 +16,8 @@ const row: RobotRow = {
   keyVersion: 1,
   online: true,
   lastSeenTime: null,
+  stationId: null,
+  stationName: null,
   createTime: '2026-11-23T04:00:00.000Z',
 };
 const PRIVATE = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIExample\n-----END PRIVATE KEY-----\n';
