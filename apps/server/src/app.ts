@@ -14,6 +14,8 @@ import { logsPlugin } from './modules/logs/logs.plugin.js';
 import { menusPlugin } from './modules/menus/menus.plugin.js';
 import { monitoringPlugin } from './modules/monitoring/monitoring.plugin.js';
 import { multicastPlugin } from './modules/multicast/multicast.plugin.js';
+import { stationsPlugin } from './modules/stations/stations.plugin.js';
+import { fencesPlugin } from './modules/fences/fences.plugin.js';
 import { noticesPlugin } from './modules/notices/notices.plugin.js';
 import { realtimePlugin } from './modules/realtime/realtime.plugin.js';
 import { resourcesPlugin } from './modules/resources/resources.plugin.js';
@@ -135,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.register(uploadsPlugin);
   app.register(userRobotsPlugin);
   app.register(multicastPlugin);
+  app.register(stationsPlugin);
+  app.register(fencesPlugin);
   app.register(alarmsPlugin);
 
   // The console's build, and the 404s of everything else.

@@ -45,6 +45,8 @@ export const robotPageQuery = pageQuery.extend({
     .enum(['0', '1'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === '1')),
+  /** Only the robots of this station. */
+  stationId: rowId.optional(),
 });
 
 export const robotRow = z.object({

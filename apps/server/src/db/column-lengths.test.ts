@@ -39,10 +39,12 @@ const typed: Record<string, Record<string, TextField>> = {
   },
   expose_accounts: { name: 'exposeName', account: 'exposeAccount' },
   configs: { key: 'configKey' },
+  stations: { name: 'stationName' },
+  fences: { name: 'fenceName', description: 'fenceDescription' },
 };
 
 /** Text columns nobody types into (digests, enums, descriptions the console writes itself). */
-const notTyped = new Set(['users.passwordHash', 'users.gender', 'expose_accounts.passwordHash', 'configs.description']);
+const notTyped = new Set(['users.passwordHash', 'users.gender', 'expose_accounts.passwordHash', 'configs.description', 'fences.kind']);
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 

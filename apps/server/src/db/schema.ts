@@ -17,4 +17,6 @@ export * from '../modules/uploads/uploads.tables.js';
 export * from '../modules/user-robots/user-robots.tables.js';
 export * from '../modules/multicast/multicast.tables.js';
 export * from '../modules/alarms/alarms.tables.js';
+export * from '../modules/stations/stations.tables.js';
+export * from '../modules/fences/fences.tables.js';
 export * from '../platform/platform.tables.js';

@@ -6,6 +6,8 @@ import { translate } from '@patrol/contracts';
 
 export type ErrorStatus = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 export type FieldError = { path: string; message: string };
+/** A field an AppError is about: its path, the message key and the key's parameters. */
+export type FieldRefusal = { path: string; key: string; params?: Record<string, string | number> | undefined };
 
 /**
  * An error the API answers on purpose: an HTTP status (equal to the envelope code) and a message
@@ -16,13 +18,13 @@ export class AppError extends Error {
   readonly key: string;
   readonly params: Record<string, string | number> | undefined;
   /** Fields the refusal is about (e.g. a code already taken), shown under them by the console. */
-  readonly fields: { path: string; key: string }[] | undefined;
+  readonly fields: FieldRefusal[] | undefined;
 
   constructor(
     status: ErrorStatus,
     key: string,
     params?: Record<string, string | number>,
-    fields?: { path: string; key: string }[],
+    fields?: FieldRefusal[],
   ) {
     super(key);
     this.name = 'AppError';
@@ -98,7 +100,7 @@ export function installErrorHandler(app: FastifyInstance) {
     const lang = requestLanguage(request);
 
     if (error instanceof AppError) {
-      const fields = error.fields?.map((f) => ({ path: f.path, message: translate(lang, f.key) }));
+      const fields = error.fields?.map((f) => ({ path: f.path, message: translate(lang, f.key, f.params) }));
       return reply.code(error.status).send(errorBody(lang, error.status, error.key, error.params, fields));
     }
 

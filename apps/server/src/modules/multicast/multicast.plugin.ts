@@ -3,8 +3,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { requireAuth } from '../../platform/auth.js';
 import { ok } from '../../platform/envelope.js';
-import { createMulticastService } from './multicast.service.js';
+import { createMulticastService, type MulticastService } from './multicast.service.js';
 import { route } from '../../platform/route.js';
+
+declare module 'fastify' {
+  // Module augmentation has to extend the framework's own interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** Multicast configs, and `push`: sends robots their config (multicast, station, fences) again. */
+    multicast: MulticastService;
+  }
+}
 
 const plugin: FastifyPluginAsync = async (app) => {
   const multicast = createMulticastService(app.ctx, {
@@ -13,6 +22,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     log: app.log,
     consoleKey: app.consoleKey.publicKeyPem,
   });
+  app.decorate('multicast', multicast);
   multicast.start();
   app.addHook('onClose', async () => multicast.stop());
 
@@ -34,7 +44,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** Robots' config topic: multicast configs and the console's key, pushed on every change and whenever a robot comes online. */
+/** Robots' config topic: multicast configs, the console's key, the robot's station and fences, pushed on every change and whenever a robot comes online. */
 export const multicastPlugin = fp(plugin, {
   name: 'multicast',
   dependencies: ['context', 'gateway', 'monitoring', 'files'],

@@ -7,6 +7,8 @@ import {
   type Page,
   type SortRequest,
   type RobotConfig,
+  type FenceKind,
+  type LngLat,
 } from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -14,7 +16,9 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { MqttGateway } from '../../platform/mqtt.js';
 import { pageWindow } from '../../platform/paging.js';
 import type { MonitoringService } from '../monitoring/monitoring.service.js';
+import { fencesOfStations } from '../fences/fences.shared.js';
 import { findRobotsByIds, findTenantRobots } from '../robots/robots.shared.js';
+import { findStation } from '../stations/stations.shared.js';
 import {
   configOfRobot,
   deleteMulticast,
@@ -38,29 +42,56 @@ type Input = {
   robotIds: number[];
 };
 
+type StationPart = Pick<RobotConfig, 'station' | 'fences'>;
+
+/** The multicast part of a robot's config: its config's settings when enabled, else null. */
+export function multicastPart(config: MulticastDbRow | undefined): RobotConfig['multicast'] {
+  return config && config.enabled
+    ? {
+        name: config.name,
+        ip: config.ip,
+        telecontrolPort: config.telecontrolPort,
+        telemetryPort: config.telemetryPort,
+        videoPort: config.videoPort,
+      }
+    : null;
+}
+
 /**
- * What a robot is told on its `config` topic: the console's public key (which signs fire
- * authorisations), and its multicast config's settings when enabled, else null.
+ * The station part of a robot's config: its station and the station's fences, top layer first;
+ * `station: null` and no fences when it has none (so a retained config of an old station is replaced).
  */
-export function configMessage(config: MulticastDbRow | undefined, consoleKey?: string): RobotConfig {
+export function stationPart(
+  station: { id: number; name: string; area: LngLat[] } | undefined,
+  fences: { id: number; name: string; kind: FenceKind; priority: number; points: LngLat[] }[],
+): StationPart {
+  if (!station) return { station: null, fences: [] };
   return {
-    ts: Date.now(),
-    ...(consoleKey ? { consoleKey } : {}),
-    multicast:
-      config && config.enabled
-        ? {
-            name: config.name,
-            ip: config.ip,
-            telecontrolPort: config.telecontrolPort,
-            telemetryPort: config.telemetryPort,
-            videoPort: config.videoPort,
-          }
-        : null,
+    station: { stationId: station.id, name: station.name, area: station.area },
+    fences: fences.map((f) => ({ fenceId: f.id, name: f.name, kind: f.kind, priority: f.priority, points: f.points })),
   };
 }
 
 /**
- * Multicast configs of a tenant and their robots. Every change is pushed to the robots it concerns
+ * What a robot is told on its `config` topic, composed from its parts: the console's public key
+ * (which signs fire authorisations), its multicast settings (or null), its station and fences.
+ */
+export function configMessage(parts: {
+  consoleKey?: string | undefined;
+  multicast: RobotConfig['multicast'];
+  station?: StationPart;
+}): RobotConfig {
+  return {
+    ts: Date.now(),
+    ...(parts.consoleKey ? { consoleKey: parts.consoleKey } : {}),
+    ...(parts.station ?? {}),
+    multicast: parts.multicast,
+  };
+}
+
+/**
+ * Multicast configs of a tenant and their robots, and every robot's config topic (`push`, which
+ * stations and fences call too). Every change is pushed to the robots it concerns
  * (retained on their `config` topic), and every robot gets its config (with the console's key)
  * whenever it comes online, member of a multicast config or not.
  */
@@ -75,8 +106,14 @@ export function createMulticastService(
   async function push(robotIds: number[]) {
     const { gateway } = deps;
     if (!gateway.connected() || robotIds.length === 0) return;
-    for (const robot of await findRobotsByIds(db, robotIds)) {
-      const message = configMessage(await configOfRobot(db, robot.id), deps.consoleKey);
+    for (const robot of await findRobotsByIds(db, [...new Set(robotIds)])) {
+      const station = robot.stationId === null ? undefined : await findStation(db, robot.tenantId, robot.stationId);
+      const fences = station ? await fencesOfStations(db, robot.tenantId, [station.id]) : [];
+      const message = configMessage({
+        consoleKey: deps.consoleKey,
+        multicast: multicastPart(await configOfRobot(db, robot.id)),
+        station: stationPart(station, fences),
+      });
       await gateway
         .publish(robotTopic(robot.serialNumber, 'config'), message, { qos: 1, retain: true })
         .catch((error: unknown) => deps.log.warn({ err: error, robot: robot.serialNumber }, 'config push failed'));

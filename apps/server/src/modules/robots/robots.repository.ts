@@ -1,8 +1,9 @@
-import { count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { RobotSortColumn, SortRequest } from '@patrol/contracts';
 import type { DbOrTx } from '../../platform/db.js';
 import { likePattern, orderOf } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
+import { stations } from '../stations/stations.tables.js';
 import { robots } from './robots.tables.js';
 
 export type RobotDbRow = typeof robots.$inferSelect;
@@ -23,6 +24,7 @@ export async function pageRobots(
     keyword?: string | undefined;
     online?: boolean | undefined;
     robotIds?: number[] | undefined;
+    stationId?: number | undefined;
   } & SortRequest<RobotSortColumn>,
   window: { offset: number; limit: number },
 ) {
@@ -38,12 +40,14 @@ export async function pageRobots(
       : undefined,
     filter.online === undefined ? undefined : eq(robots.online, filter.online),
     filter.robotIds ? inArray(robots.id, filter.robotIds) : undefined,
+    filter.stationId === undefined ? undefined : eq(robots.stationId, filter.stationId),
   );
   const order = orderOf(filter, ROBOT_SORT, robots.id, [desc(robots.id)]);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(robots), stationName: stations.name })
       .from(robots)
+      .leftJoin(stations, eq(stations.id, robots.stationId))
       .where(where)
       .orderBy(...order)
       .offset(window.offset)
@@ -167,4 +171,33 @@ export async function findTenantRobots(db: DbOrTx, tenantId: number, ids: number
     .select()
     .from(robots)
     .where(inTenant(robots, tenantId, inArray(robots.id, ids)));
+}
+
+/** The name of a robot's station, or null. */
+export async function stationNameOf(db: DbOrTx, tenantId: number, stationId: number | null) {
+  if (stationId === null) return null;
+  const [row] = await db
+    .select({ name: stations.name })
+    .from(stations)
+    .where(inTenant(stations, tenantId, eq(stations.id, stationId)))
+    .limit(1);
+  return row?.name ?? null;
+}
+
+/** Puts these robots of the tenant in a station, or takes them out of theirs (null). */
+export async function setRobotsStation(db: DbOrTx, tenantId: number, ids: number[], stationId: number | null) {
+  if (ids.length === 0) return;
+  await db
+    .update(robots)
+    .set({ stationId, updatedAt: new Date() })
+    .where(inTenant(robots, tenantId, inArray(robots.id, ids)));
+}
+
+/** The ids of the robots of a station. */
+export async function robotIdsOfStation(db: DbOrTx, tenantId: number, stationId: number) {
+  const rows = await db
+    .select({ id: robots.id })
+    .from(robots)
+    .where(inTenant(robots, tenantId, eq(robots.stationId, stationId)));
+  return rows.map((r) => r.id);
 }

@@ -32,6 +32,8 @@ import {
   insertRobot,
   listTenantRobots,
   pageRobots,
+  setRobotsStation,
+  stationNameOf,
   setAllRobotsOffline,
   updateRobot,
   type RobotDbRow,
@@ -106,7 +108,7 @@ export function derivedPassword(privateKeyPem: string, serial: string, keyVersio
   );
 }
 
-export function toRobotRow(row: RobotDbRow): RobotRow {
+export function toRobotRow(row: RobotDbRow & { stationName?: string | null }): RobotRow {
   return {
     robotId: row.id,
     productId: row.productId,
@@ -115,6 +117,8 @@ export function toRobotRow(row: RobotDbRow): RobotRow {
     publicKey: row.publicKey,
     keyVersion: row.keyVersion,
     online: row.online,
+    stationId: row.stationId,
+    stationName: row.stationName ?? null,
     lastSeenTime: row.lastSeenAt?.toISOString() ?? null,
     createTime: row.createdAt.toISOString(),
   };
@@ -122,7 +126,7 @@ export function toRobotRow(row: RobotDbRow): RobotRow {
 
 /** The robot registry of a tenant: robots, their keys and their rotation. */
 /** The filters of the robot lists and their export. */
-type RobotFilter = { keyword?: string | undefined; online?: boolean | undefined };
+type RobotFilter = { keyword?: string | undefined; online?: boolean | undefined; stationId?: number | undefined };
 
 export function createRobotsService(
   ctx: AppContext,
@@ -210,7 +214,7 @@ export function createRobotsService(
     const row = await updateRobot(db, caller.tenantId, input.robotId, { productId: input.productId, name: input.name });
     if (!row) throw notFound('robots.notFound');
     await changed([row.id]);
-    return toRobotRow(row);
+    return toRobotRow({ ...row, stationName: await stationNameOf(db, caller.tenantId, row.stationId) });
   }
 
   /** A new key pair; the old key's tokens are refused from the robot's next connect. */
@@ -270,6 +274,8 @@ export function createRobotsService(
         const leaving = found.filter((r) => r.tenantId === tenantId).map((r) => r.id);
         await removeAssignmentsOfRobots(tx, tenantId, leaving);
         await removeRobotsFromConfigs(tx, tenantId, leaving);
+        // The old tenant's stations and fences are not the new tenant's.
+        await setRobotsStation(tx, tenantId, leaving, null);
       }
       await setRobotsTenant(tx, ids, target.id);
     });

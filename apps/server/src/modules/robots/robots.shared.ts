@@ -9,7 +9,9 @@ export {
   findTenantRobots,
   insertRobot,
   listAllRobots,
+  robotIdsOfStation,
   saveLatestStates,
   setRobotOnline,
+  setRobotsStation,
   type RobotDbRow,
 } from './robots.repository.js';

@@ -1,6 +1,7 @@
 import type { RobotTelemetry } from '@patrol/contracts';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from '../../db/columns.js';
+import { stations } from '../stations/stations.tables.js';
 import { tenants } from '../tenants/tenants.tables.js';
 
 /**
@@ -27,6 +28,8 @@ export const robots = pgTable(
     lastState: jsonb().$type<RobotTelemetry>(),
     lat: doublePrecision(),
     lng: doublePrecision(),
+    /** The station the robot belongs to: it obeys that station's fences. */
+    stationId: integer().references(() => stations.id),
     ...timestamps(),
   },
   (t) => [index('robots_tenant_idx').on(t.tenantId)],
