@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Modal, Select, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { queryClient } from '@/shared/api';
 import { assignRobotStation, fetchStations, refreshRobots } from '../api/robots-api';
 
 type Props = {
@@ -32,7 +33,8 @@ export function AssignStationModal({ robotIds, onClose, onAssigned }: Props) {
   const assign = useMutation({
     mutationFn: async () => {
       await assignRobotStation(robotIds ?? [], stationId === NONE ? null : (stationId ?? null));
-      await refreshRobots();
+      // The robots show their station; the stations their robot counts.
+      await Promise.all([refreshRobots(), queryClient.invalidateQueries({ queryKey: ['stations'] })]);
     },
     onSuccess: () => {
       onAssigned();
