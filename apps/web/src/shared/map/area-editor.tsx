@@ -27,6 +27,8 @@ type PmMap = L.Map & {
 };
 type PmPolygon = L.Polygon & { pm: { enable(options?: object): void; disable(): void } };
 
+const EDIT_OPTIONS = { allowSelfIntersection: false, snappable: false };
+
 type Props = {
   /** The shape being edited (WGS84), or null before one is drawn. */
   nodes: readonly LngLat[] | null;
@@ -53,6 +55,7 @@ export function AreaEditor({ nodes, drawing, editable = true, colour, onChange, 
   const layer = useRef<PmPolygon | null>(null);
   const shown = useRef('null');
   const handlers = useRef({ onChange, onDrawEnd });
+  const editableRef = useRef(editable);
   useEffect(() => {
     handlers.current = { onChange, onDrawEnd };
   });
@@ -101,9 +104,16 @@ export function AreaEditor({ nodes, drawing, editable = true, colour, onChange, 
       layer.current.pm.disable();
       layer.current.setLatLngs(latlngs);
     }
-    if (editable) layer.current.pm.enable({ allowSelfIntersection: false, snappable: false });
+    if (editableRef.current) layer.current.pm.enable(EDIT_OPTIONS);
+  }, [map, nodes, colour, projection]);
+
+  // Vertex handles on or off (off while another tool, such as a cut, works on the shape).
+  useEffect(() => {
+    editableRef.current = editable;
+    if (!layer.current) return;
+    if (editable) layer.current.pm.enable(EDIT_OPTIONS);
     else layer.current.pm.disable();
-  }, [map, nodes, editable, colour, projection]);
+  }, [editable, nodes]);
 
   useEffect(() => {
     const colourNow = AREA_COLOURS[colour];

@@ -1,0 +1,215 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './support.js';
+
+type Answer<T = unknown> = { code: number; message: string; data: T };
+type Fence = { fenceId: number; name: string; points: number[][]; layerOrder: number };
+
+/** Calls the API as the signed-in user, in the tenant the console acts in. */
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
+  const { token, tenantId } = await page.evaluate(() => ({
+    token: localStorage.getItem('token') ?? '',
+    tenantId: localStorage.getItem('tenantId') ?? '1',
+  }));
+  const res = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'tenant-id': tenantId },
+    data: body,
+  });
+  return (await res.json()) as Answer<T>;
+}
+
+/** Clicks the map at offsets (px) from its centre. */
+async function clickMap(page: Page, points: [number, number][]) {
+  const box = (await page.getByTestId('fence-map').boundingBox())!;
+  for (const [dx, dy] of points) await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+}
+
+const C = { lng: 114.0579, lat: 22.5431 };
+const square = (lng: number, lat: number, d: number) => [
+  [lng - d, lat - d],
+  [lng + d, lat - d],
+  [lng + d, lat + d],
+  [lng - d, lat + d],
+];
+
+let stationName = '';
+let stationId = 0;
+
+async function openFences(page: Page) {
+  await signIn(page, ADMIN.account, ADMIN.password);
+  if (!stationId) {
+    stationName = `Fence yard ${String(Date.now()).slice(-6)}`;
+    const created = await api<{ stationId: number }>(page, 'POST', '/robot-server/station/create', {
+      name: stationName,
+      area: square(C.lng, C.lat, 0.002),
+    });
+    stationId = created.data.stationId;
+  }
+  // The section and its page share a title, so the page is opened by its path.
+  await page.evaluate(() => (location.hash = '#/enclosure/electronicfence'));
+  await expect(page.getByRole('heading', { level: 1, name: '电子围栏' })).toBeVisible();
+  await page.getByLabel('所属站点').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: stationName }).click();
+}
+
+const fences = async (page: Page) =>
+  (await api<Fence[]>(page, 'GET', `/enclosure-server/fence/list?stationId=${stationId}`)).data;
+const rowNames = (page: Page) =>
+  page
+    .getByRole('table', { name: '站点的围栏，顶层在前' })
+    .locator('tbody tr.ant-table-row td:nth-child(2)')
+    .allInnerTexts();
+
+test.describe.configure({ mode: 'serial' });
+
+test('a fence is drawn, edited, cut between two vertices and moved between layers', async ({ page }) => {
+  await openFences(page);
+  await page.getByRole('button', { name: '新建围栏' }).click();
+  await page.getByLabel('名称').fill('Gatehouse');
+  // Drawing starts at once: four corners and the first again.
+  await clickMap(page, [
+    [-100, -80],
+    [100, -80],
+    [100, 80],
+    [-100, 80],
+    [-100, -80],
+  ]);
+  const points = page.getByLabel('采集数据（节点）');
+  await expect(points).toHaveValue(/^\[\[114\.\d+,22\.\d+\](,\[114\.\d+,22\.\d+\]){3}\]$/);
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('围栏已创建并下发到站点的机器人')).toBeVisible();
+  let [fence] = await fences(page);
+  expect(fence!.name).toBe('Gatehouse');
+  expect(fence!.points).toHaveLength(4);
+  const drawn = fence!.points;
+
+  // Edit: drag a corner (Geoman's vertex handle) and save.
+  await page.getByRole('button', { name: '编辑 Gatehouse' }).click();
+  const corner = page.locator('.leaflet-marker-icon.marker-icon:not(.marker-icon-middle)').nth(1);
+  const handle = (await corner.boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + 40, handle.y - 30, { steps: 5 });
+  await page.mouse.up();
+  await expect(points).not.toHaveValue(JSON.stringify(drawn));
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('围栏已保存并下发到站点的机器人')).toBeVisible();
+  [fence] = await fences(page);
+  expect(fence!.points).toHaveLength(4);
+  expect(fence!.points).not.toEqual(drawn);
+
+  // Cut: adjacent corners are refused; two opposite ones cut, and the clicked part is kept.
+  await page.getByRole('button', { name: '编辑 Gatehouse' }).click();
+  await page.getByRole('button', { name: '切割' }).click();
+  const vertices = page.locator('path.fence-cut-vertex');
+  await expect(vertices).toHaveCount(4);
+  await vertices.nth(0).click();
+  await vertices.nth(1).click();
+  await expect(page.getByRole('alert').filter({ hasText: '两个切割点不能相邻' })).toBeVisible();
+  await page.locator('path.fence-cut-vertex').nth(1).click();
+  await page.locator('path.fence-cut-vertex').nth(2).click();
+  await expect(page.locator('path.fence-cut-part')).toHaveCount(2);
+  await page.locator('path.fence-cut-part-1').click({ force: true });
+  await expect(points).toHaveValue(/^\[(\[114\.\d+,22\.\d+\],?){3}\]$/);
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('围栏已保存并下发到站点的机器人')).toBeVisible();
+  [fence] = await fences(page);
+  expect(fence!.points).toHaveLength(3);
+
+  // A second fence, typed (the keyboard's way), goes on top; layer sort moves the first back up.
+  await page.getByRole('button', { name: '新建围栏' }).click();
+  await page.getByLabel('名称').fill('Loading bay');
+  await page.getByLabel('优先级').fill('2');
+  await page.getByLabel('采集数据（节点）').fill(JSON.stringify(square(C.lng + 0.0015, C.lat + 0.0015, 0.0002)));
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect.poll(() => rowNames(page)).toEqual(['Loading bay', 'Gatehouse']);
+  await page.getByRole('button', { name: '将 Gatehouse 置顶' }).click();
+  await expect.poll(() => rowNames(page)).toEqual(['Gatehouse', 'Loading bay']);
+  await page.getByRole('button', { name: '将 Gatehouse 下移' }).click();
+  await expect.poll(() => rowNames(page)).toEqual(['Loading bay', 'Gatehouse']);
+  expect((await fences(page)).map((f) => f.name)).toEqual(['Loading bay', 'Gatehouse']);
+});
+
+test('a same-priority overlap is refused, naming the other fence, in the form and by the server', async ({ page }) => {
+  await openFences(page);
+  const [gatehouse] = (await fences(page)).filter((f) => f.name === 'Gatehouse');
+  await page.getByRole('button', { name: '新建围栏' }).click();
+  await page.getByLabel('名称').fill('Overlapper');
+  await page.getByLabel('采集数据（节点）').fill(JSON.stringify(gatehouse!.points));
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('与同优先级的围栏“Gatehouse”重叠')).toBeVisible();
+  // The server keeps the same rule.
+  const refused = await api(page, 'POST', '/enclosure-server/fence/create', {
+    name: 'Overlapper',
+    kind: 'forbidden',
+    priority: 1,
+    stationId,
+    points: gatehouse!.points,
+  });
+  expect(refused.code).toBe(409);
+  expect(refused.message).toContain('Gatehouse');
+  expect((await fences(page)).map((f) => f.name)).not.toContain('Overlapper');
+  // Another priority may overlap.
+  await page.getByLabel('优先级').fill('5');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('围栏已创建并下发到站点的机器人')).toBeVisible();
+  expect((await fences(page)).map((f) => f.name)).toContain('Overlapper');
+});
+
+test('an import with one bad feature imports nothing and lists it; a good file imports', async ({ page }) => {
+  await openFences(page);
+  const before = (await fences(page)).length;
+  const feature = (name: string, ring: number[][], priority = 7) => ({
+    type: 'Feature',
+    properties: { name, kind: 'slow', priority },
+    geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] },
+  });
+  const bad = {
+    type: 'FeatureCollection',
+    features: [
+      feature('East lane', square(C.lng - 0.0015, C.lat - 0.0015, 0.0002)),
+      feature('Broken', [
+        [C.lng, C.lat],
+        [C.lng + 0.0001, C.lat],
+      ]),
+    ],
+  };
+  const input = page.getByTestId('fence-import-file');
+  await input.setInputFiles({
+    name: 'bad.geojson',
+    mimeType: 'application/geo+json',
+    buffer: Buffer.from(JSON.stringify(bad)),
+  });
+  const problems = page.getByRole('table', { name: '导入的问题（按围栏）' });
+  await expect(problems).toBeVisible();
+  const row = problems.getByRole('row').filter({ hasText: 'Broken' });
+  await expect(row).toContainText('2');
+  await expect(row).toContainText('区域至少需要 3 个不同的节点');
+  await expect(problems.getByRole('row')).toHaveCount(2);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  expect(await fences(page)).toHaveLength(before);
+
+  const good = {
+    type: 'FeatureCollection',
+    features: [
+      feature('East lane', square(C.lng - 0.0015, C.lat - 0.0015, 0.0002)),
+      feature('West lane', square(C.lng + 0.0015, C.lat - 0.0015, 0.0002)),
+    ],
+  };
+  await input.setInputFiles({
+    name: 'good.geojson',
+    mimeType: 'application/geo+json',
+    buffer: Buffer.from(JSON.stringify(good)),
+  });
+  await expect(page.getByText('已导入 2 个围栏')).toBeVisible();
+  await expect.poll(async () => (await fences(page)).length).toBe(before + 2);
+  await expect.poll(() => rowNames(page)).toContain('West lane');
+
+  // Export gives the station's fences back as GeoJSON.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出' }).click();
+  expect((await download).suggestedFilename()).toBe(`${stationName}-fences.geojson`);
+});
