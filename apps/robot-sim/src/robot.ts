@@ -3,7 +3,9 @@ import { compactVerify, importPKCS8, importSPKI, SignJWT } from 'jose';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
   derivedPasswordText,
+  FENCE_EVENT_CODES,
   fireAuthorizationClaims,
+  SLOW_ZONE_FACTOR,
   REPLY_CODES,
   robotCommand,
   robotConfig,
@@ -18,7 +20,7 @@ import {
   type RobotUpload,
 } from '@patrol/contracts';
 import { alarmImage } from './alarm-image.js';
-import { advance, type LatLng, type Route } from './route.js';
+import { advance, advanceAlong, insideArea, type LatLng, type Route } from './route.js';
 
 export type SimRobotOptions = {
   serial: string;
@@ -102,6 +104,33 @@ const SENTIMENT_ALARMS = [
   { code: 'fight', level: 2, message: 'People fighting in the patrol area' },
 ] as const;
 
+/** A fence as the robot's config carries it. */
+export type SimFence = NonNullable<RobotConfig['fences']>[number];
+/**
+ * What the fences say about a point: `forbidden` (keep out), `outside` (outside every patrol area,
+ * when there is one: keep out too), `slow` (a slow zone), or `free`.
+ */
+export type FenceRule = { rule: 'forbidden' | 'outside' | 'slow' | 'free'; fence: SimFence | null };
+
+/**
+ * The rule of the fences at a point: among the fences that hold it, the highest priority rules
+ * (the upper layer among equals: `fences` come top layer first); a patrol area lets the robot be
+ * there. Outside every fence, a robot with patrol areas is `outside`, one without is `free`.
+ */
+export function fenceRuleAt(point: LatLng, fences: readonly SimFence[]): FenceRule {
+  let winner: SimFence | null = null;
+  for (const fence of fences) {
+    if ((!winner || fence.priority > winner.priority) && insideArea(point, fence.points)) winner = fence;
+  }
+  if (winner) {
+    const rule = winner.kind === 'patrol' ? 'free' : winner.kind;
+    return { rule, fence: winner };
+  }
+  return { rule: fences.some((f) => f.kind === 'patrol') ? 'outside' : 'free', fence: null };
+}
+
+const keepsOut = (rule: FenceRule) => rule.rule === 'forbidden' || rule.rule === 'outside';
+
 const FIRMWARE = 'PR-2.4.1';
 const MODULES = { chassis: '1.8.0', camera: '3.2.5', lidar: '2.0.3', netGun: '1.1.0', audio: '1.4.2' };
 const jitter = (span: number) => (Math.random() - 0.5) * span;
@@ -124,8 +153,14 @@ export class SimRobot {
   private heading = 0;
   private speedNow = 0;
   private lastTick = Date.now();
-  /** The latest configuration the console pushed (multicast). */
+  /** The latest configuration the console pushed (multicast, station, fences). */
   config: RobotConfig | null = null;
+  /** Along its patrol loop (1) or back along it (-1): the robot turns back at a fence it must not cross. */
+  direction: 1 | -1 = 1;
+  /** How often the robot turned back at a fence. */
+  turns = 0;
+  /** The forbidden fence the robot finds itself in (it raised `fence.intrusion`), or null. */
+  inForbidden: SimFence | null = null;
   /** Commands received, in order (tests read it). */
   readonly received: RobotCommand[] = [];
   battery = 60 + Math.random() * 40;
@@ -302,17 +337,37 @@ export class SimRobot {
     });
   }
 
-  /** One step of the patrol and one telemetry message. */
-  tick(): void {
-    const now = Date.now();
-    const dt = Math.min(5, (now - this.lastTick) / 1000);
+  /** The fences the robot obeys: its station's, top layer first (none without a station). */
+  get fences(): readonly SimFence[] {
+    return this.config?.fences ?? [];
+  }
+
+  /** Where the robot is (WGS84 lat, lng). */
+  get location(): LatLng {
+    return this.position;
+  }
+
+  /** Puts the robot somewhere else on its leg, as if pushed or carried (tests, demos). */
+  moveTo(position: LatLng): void {
+    this.position = position;
+  }
+
+  /**
+   * One step of the patrol and one telemetry message. The robot obeys its fences: slower in a slow
+   * zone, and it turns back along its loop rather than step into a forbidden fence or out of its
+   * patrol areas; inside a forbidden fence (pushed there, or the fence drawn around it) it raises
+   * `fence.intrusion` once, and `fence.cleared` when it is out.
+   */
+  tick(now = Date.now()): void {
+    const dt = Math.min(5, Math.max(0, now - this.lastTick) / 1000);
     this.lastTick = now;
     const moving = this.mode === 'patrolling' || this.mode === 'returning';
     const before = this.speedNow;
+    const here = fenceRuleAt(this.position, this.fences);
     this.speedNow = moving ? this.options.speed * (0.9 + Math.random() * 0.2) : 0;
+    if (here.rule === 'slow') this.speedNow *= SLOW_ZONE_FACTOR;
     if (moving) {
-      const target = this.mode === 'returning' ? 0 : undefined;
-      const step = advance(this.options.route, this.leg, this.position, this.speedNow * dt, target);
+      const step = this.mode === 'returning' ? this.stepHome(dt) : this.stepOnPatrol(dt, here);
       this.position = step.position;
       this.leg = step.leg;
       this.heading = step.heading;
@@ -323,11 +378,64 @@ export class SimRobot {
       this.battery = Math.min(100, this.battery + dt * 0.5);
       if (this.battery >= 95) this.mode = 'patrolling';
     }
+    this.watchFences(now);
     this.publish('state', this.telemetry(now, (this.speedNow - before) / Math.max(dt, 0.001)), { qos: 0 });
     if (Math.random() < this.options.eventChance) this.raiseEvent();
     if (Math.random() < this.options.uploadChance) this.reportUpload('image');
     if (this.mode !== 'off' && Math.random() < this.options.alarmChance) {
       this.raiseAlarm(Math.random() < 0.5 ? 'gun' : 'sentiment');
+    }
+  }
+
+  /** Straight home to the base (fences still slow it; the way home is the operator's call). */
+  private stepHome(dt: number) {
+    return advance(this.options.route, this.leg, this.position, this.speedNow * dt, 0);
+  }
+
+  /**
+   * A step along the loop; one that would enter a fence the robot must keep out of turns it back
+   * (unless it is in one already: then it goes on, to get out). Blocked both ways, it waits.
+   */
+  private stepOnPatrol(dt: number, here: FenceRule) {
+    const { route } = this.options;
+    const distance = this.speedNow * dt;
+    const ahead = advanceAlong(route, this.leg, this.position, distance, this.direction);
+    if (keepsOut(here) || !keepsOut(fenceRuleAt(ahead.position, this.fences))) return ahead;
+    this.direction = this.direction === 1 ? -1 : 1;
+    this.turns += 1;
+    this.options.onLog?.(`${this.serial}: turned back at a fence`);
+    const back = advanceAlong(route, this.leg, this.position, distance, this.direction);
+    if (!keepsOut(fenceRuleAt(back.position, this.fences))) return back;
+    this.speedNow = 0;
+    return { position: this.position, leg: this.leg, heading: this.heading, arrived: false };
+  }
+
+  /** Raises `fence.intrusion` on finding itself in a forbidden fence, `fence.cleared` on leaving it. */
+  private watchFences(now: number) {
+    const rule = fenceRuleAt(this.position, this.fences);
+    const inside = rule.rule === 'forbidden' ? rule.fence : null;
+    if (inside && !this.inForbidden) {
+      this.inForbidden = inside;
+      // A scene for the operators (`sentiment`): the alarm area records it and tells them.
+      this.raiseEvent({
+        ts: now,
+        kind: 'sentiment',
+        ...(this.onTask ? { taskId: this.taskId } : {}),
+        code: FENCE_EVENT_CODES.intrusion,
+        level: 2,
+        message: `Inside the forbidden fence "${inside.name}"`.slice(0, 500),
+        position: { lat: this.position[0], lng: this.position[1] },
+      });
+    } else if (!inside && this.inForbidden) {
+      const left = this.inForbidden;
+      this.inForbidden = null;
+      this.raiseEvent({
+        ts: now,
+        code: FENCE_EVENT_CODES.cleared,
+        level: 0,
+        message: `Out of the forbidden fence "${left.name}"`.slice(0, 500),
+        position: { lat: this.position[0], lng: this.position[1] },
+      });
     }
   }
 

@@ -74,3 +74,44 @@ export function advance(
   }
   return { position: here, leg, heading, arrived: false };
 }
+
+/** The loop run backwards: leg `l` of one is leg `(n - 2 - l) mod n` of the other, both ways. */
+const reversedLeg = (n: number, leg: number) => (((n - 2 - leg) % n) + n) % n;
+const reversedRoutes = new WeakMap<Route, Route>();
+function reversed(route: Route): Route {
+  let back = reversedRoutes.get(route);
+  if (!back) {
+    back = { points: [...route.points].reverse() };
+    reversedRoutes.set(route, back);
+  }
+  return back;
+}
+
+/**
+ * `advance` in a direction: 1 along the loop, -1 back along it (towards the point where the leg
+ * starts). `leg` is always numbered along the loop.
+ */
+export function advanceAlong(
+  route: Route,
+  leg: number,
+  position: LatLng,
+  distance: number,
+  direction: 1 | -1,
+): { position: LatLng; leg: number; heading: number; arrived: boolean } {
+  if (direction === 1) return advance(route, leg, position, distance);
+  const n = route.points.length;
+  const step = advance(reversed(route), reversedLeg(n, leg), position, distance);
+  return { ...step, leg: reversedLeg(n, step.leg) };
+}
+
+/** Whether a WGS84 point lies inside an area of `[lng, lat]` nodes (an open ring; ray casting). */
+export function insideArea(point: LatLng, nodes: readonly (readonly [number, number])[]): boolean {
+  const [lat, lng] = point;
+  let inside = false;
+  for (let i = 0, j = nodes.length - 1; i < nodes.length; j = i++) {
+    const [xi, yi] = nodes[i]!;
+    const [xj, yj] = nodes[j]!;
+    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}

@@ -66,8 +66,9 @@ export function polygonsOverlap(a: readonly LngLat[], b: readonly LngLat[]): boo
 /** The nodes of an area: at least 3, each a valid WGS84 `[lng, lat]`, forming a valid polygon. */
 export const areaNodes = z
   .array(lngLat, { error: 'geometry.nodesRequired' })
-  .min(3, 'geometry.tooFewNodes')
-  .max(AREA_NODES_MAX, 'geometry.tooManyNodes')
+  // Aborting: a list too short or too long is one problem, not also an invalid polygon.
+  .min(3, { message: 'geometry.tooFewNodes', abort: true })
+  .max(AREA_NODES_MAX, { message: 'geometry.tooManyNodes', abort: true })
   .superRefine((nodes, ctx) => {
     const problem = polygonProblem(nodes);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

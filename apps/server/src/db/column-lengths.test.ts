@@ -44,7 +44,13 @@ const typed: Record<string, Record<string, TextField>> = {
 };
 
 /** Text columns nobody types into (digests, enums, descriptions the console writes itself). */
-const notTyped = new Set(['users.passwordHash', 'users.gender', 'expose_accounts.passwordHash', 'configs.description', 'fences.kind']);
+const notTyped = new Set([
+  'users.passwordHash',
+  'users.gender',
+  'expose_accounts.passwordHash',
+  'configs.description',
+  'fences.kind',
+]);
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 

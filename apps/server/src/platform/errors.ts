@@ -20,12 +20,7 @@ export class AppError extends Error {
   /** Fields the refusal is about (e.g. a code already taken), shown under them by the console. */
   readonly fields: FieldRefusal[] | undefined;
 
-  constructor(
-    status: ErrorStatus,
-    key: string,
-    params?: Record<string, string | number>,
-    fields?: FieldRefusal[],
-  ) {
+  constructor(status: ErrorStatus, key: string, params?: Record<string, string | number>, fields?: FieldRefusal[]) {
     super(key);
     this.name = 'AppError';
     this.status = status;

@@ -59,7 +59,13 @@ export function moved(ids: number[], id: number, move: LayerMove): number[] {
   if (at < 0) return ids;
   const rest = ids.filter((x) => x !== id);
   const to =
-    move === 'top' ? 0 : move === 'bottom' ? rest.length : move === 'up' ? Math.max(0, at - 1) : Math.min(rest.length, at + 1);
+    move === 'top'
+      ? 0
+      : move === 'bottom'
+        ? rest.length
+        : move === 'up'
+          ? Math.max(0, at - 1)
+          : Math.min(rest.length, at + 1);
   return [...rest.slice(0, to), id, ...rest.slice(to)];
 }
 

@@ -28,8 +28,5 @@ export const fences = pgTable(
     layerOrder: integer().notNull(),
     ...timestamps(),
   },
-  (t) => [
-    index('fences_tenant_idx').on(t.tenantId),
-    index('fences_station_idx').on(t.stationId, t.layerOrder),
-  ],
+  (t) => [index('fences_tenant_idx').on(t.tenantId), index('fences_station_idx').on(t.stationId, t.layerOrder)],
 );

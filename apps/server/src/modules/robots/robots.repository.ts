@@ -1,4 +1,4 @@
-import { count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { RobotSortColumn, SortRequest } from '@patrol/contracts';
 import type { DbOrTx } from '../../platform/db.js';
 import { likePattern, orderOf } from '../../platform/paging.js';
@@ -47,7 +47,8 @@ export async function pageRobots(
     db
       .select({ ...getTableColumns(robots), stationName: stations.name })
       .from(robots)
-      .leftJoin(stations, eq(stations.id, robots.stationId))
+      // Only a station of the robot's own tenant is ever named.
+      .leftJoin(stations, and(eq(stations.id, robots.stationId), eq(stations.tenantId, robots.tenantId)))
       .where(where)
       .orderBy(...order)
       .offset(window.offset)

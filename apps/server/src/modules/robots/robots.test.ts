@@ -222,10 +222,33 @@ describe('moving robots between tenants', () => {
         'POST /api/robot-server/robot/create',
         'GET /api/robot-server/robot/page',
         'GET /api/robot-server/cmd/page',
+        'POST /api/robot-server/station/create',
+        'POST /api/robot-server/robot/station',
       ],
     });
     const fromToken = await login(t.app, fromAdmin.account, fromAdmin.password);
     const robot = await registerRobot(t, fromToken);
+    // In a station of the old tenant, which it leaves with the tenant.
+    const station = await t.app.inject({
+      method: 'POST',
+      url: '/api/robot-server/station/create',
+      headers: as(fromToken),
+      payload: {
+        name: 'Old site',
+        area: [
+          [114.05, 22.54],
+          [114.06, 22.54],
+          [114.06, 22.55],
+        ],
+      },
+    });
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/robot-server/robot/station',
+      headers: as(fromToken),
+      payload: { robotIds: [robot.robotId], stationId: station.json().data.stationId },
+    });
+    expect(joined.statusCode).toBe(200);
     const sim = simRobot(t, robot);
     await sim.connect();
     await until(async () => (await findRobotBySerial(t.db, robot.serial))?.online, 8000, 'online');
@@ -266,6 +289,7 @@ describe('moving robots between tenants', () => {
       headers: as(platform),
     });
     expect(newList.json().data.rows.map((r: { serialNumber: string }) => r.serialNumber)).toEqual([robot.serial]);
+    expect(newList.json().data.rows[0]).toMatchObject({ stationId: null, stationName: null });
     const newRecords = await t.app.inject({
       method: 'GET',
       url: '/api/robot-server/cmd/page',

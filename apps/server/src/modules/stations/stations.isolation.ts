@@ -24,7 +24,10 @@ export const isolation: IsolationArea = {
     },
     {
       resource: `POST ${BASE}/update`,
-      request: (w) => ({ url: `${BASE}/update`, payload: { stationId: w.b.ids.station, name: 'Taken over', area: AREA } }),
+      request: (w) => ({
+        url: `${BASE}/update`,
+        payload: { stationId: w.b.ids.station, name: 'Taken over', area: AREA },
+      }),
     },
     {
       resource: `POST ${BASE}/delete`,

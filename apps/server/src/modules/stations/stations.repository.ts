@@ -12,8 +12,9 @@ export type StationCounted = StationDbRow & { robotCount: number; fenceCount: nu
 
 const STATION_SORT = { name: stations.name, updateTime: stations.updatedAt };
 
-const robotCount = sql<number>`(select count(*)::int from ${robots} where ${robots.stationId} = ${stations.id})`;
-const fenceCount = sql<number>`(select count(*)::int from ${fences} where ${fences.stationId} = ${stations.id})`;
+// Written out: Drizzle leaves the columns of a one-table select unqualified, which a subquery would misread.
+const robotCount = sql<number>`(select count(*)::int from "robots" r where r."station_id" = "stations"."id")`;
+const fenceCount = sql<number>`(select count(*)::int from "fences" f where f."station_id" = "stations"."id")`;
 
 /** A tenant's stations with how many robots and fences belong to each, by name unless sorted by a column. */
 export async function pageStations(
@@ -126,4 +127,3 @@ export async function stationNames(db: DbOrTx, tenantId: number, ids: number[]) 
     .where(inTenant(stations, tenantId, inArray(stations.id, ids)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
-

@@ -18,4 +18,3 @@ export const stations = pgTable(
   },
   (t) => [uniqueIndex('stations_tenant_name_unique').on(t.tenantId, t.name)],
 );
-
