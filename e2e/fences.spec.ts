@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { startFleet, type Fleet } from '@patrol/robot-sim';
+import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
 import { ADMIN, signIn } from './support.js';
 
 type Answer<T = unknown> = { code: number; message: string; data: T };
@@ -77,8 +79,8 @@ test('a fence is drawn, edited, cut between two vertices and moved between layer
   const points = page.getByLabel('采集数据（节点）');
   await expect(points).toHaveValue(/^\[\[114\.\d+,22\.\d+\](,\[114\.\d+,22\.\d+\]){3}\]$/);
   await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('围栏已创建并下发到站点的机器人')).toBeVisible();
-  let [fence] = await fences(page);
+  await expect(page.getByText('围栏已创建并下发到站点的机器人').last()).toBeVisible();
+  const [fence] = await fences(page);
   expect(fence!.name).toBe('Gatehouse');
   expect(fence!.points).toHaveLength(4);
   const drawn = fence!.points;
@@ -93,10 +95,9 @@ test('a fence is drawn, edited, cut between two vertices and moved between layer
   await page.mouse.up();
   await expect(points).not.toHaveValue(JSON.stringify(drawn));
   await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('围栏已保存并下发到站点的机器人')).toBeVisible();
-  [fence] = await fences(page);
-  expect(fence!.points).toHaveLength(4);
-  expect(fence!.points).not.toEqual(drawn);
+  await expect(page.getByText('围栏已保存并下发到站点的机器人').last()).toBeVisible();
+  await expect.poll(async () => (await fences(page))[0]!.points).not.toEqual(drawn);
+  expect((await fences(page))[0]!.points).toHaveLength(4);
 
   // Cut: adjacent corners are refused; two opposite ones cut, and the clicked part is kept.
   await page.getByRole('button', { name: '编辑 Gatehouse' }).click();
@@ -112,9 +113,7 @@ test('a fence is drawn, edited, cut between two vertices and moved between layer
   await page.locator('path.fence-cut-part-1').click({ force: true });
   await expect(points).toHaveValue(/^\[(\[114\.\d+,22\.\d+\],?){3}\]$/);
   await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('围栏已保存并下发到站点的机器人')).toBeVisible();
-  [fence] = await fences(page);
-  expect(fence!.points).toHaveLength(3);
+  await expect.poll(async () => (await fences(page))[0]!.points.length).toBe(3);
 
   // A second fence, typed (the keyboard's way), goes on top; layer sort moves the first back up.
   await page.getByRole('button', { name: '新建围栏' }).click();
@@ -152,8 +151,7 @@ test('a same-priority overlap is refused, naming the other fence, in the form an
   // Another priority may overlap.
   await page.getByLabel('优先级').fill('5');
   await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.getByText('围栏已创建并下发到站点的机器人')).toBeVisible();
-  expect((await fences(page)).map((f) => f.name)).toContain('Overlapper');
+  await expect.poll(async () => (await fences(page)).map((f) => f.name)).toContain('Overlapper');
 });
 
 test('an import with one bad feature imports nothing and lists it; a good file imports', async ({ page }) => {
@@ -212,4 +210,74 @@ test('an import with one bad feature imports nothing and lists it; a good file i
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出' }).click();
   expect((await download).suggestedFilename()).toBe(`${stationName}-fences.geojson`);
+});
+
+test('the simulated robot turns away from a new forbidden fence across its route', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openFences(page);
+  let fleet: Fleet | undefined;
+  try {
+    fleet = await startFleet({
+      apiUrl: `http://127.0.0.1:${E2E_PORT}`,
+      brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
+      account: ADMIN.account,
+      password: ADMIN.password,
+      robots: 1,
+      prefix: 'FEN',
+      keysFile: null,
+      speed: 6,
+      telemetryMs: 200,
+      eventChance: 0,
+      uploadChance: 0,
+    });
+    const robot = fleet.robots[0]!;
+    const found = await api<{ rows: { robotId: number }[] }>(page, 'GET', '/robot-server/robot/page?keyword=FEN-0001');
+    const robotId = found.data.rows[0]!.robotId;
+    expect((await api(page, 'POST', '/robot-server/robot/station', { robotIds: [robotId], stationId })).code).toBe(200);
+    // The station's fences reach the robot on its config topic.
+    await expect.poll(() => robot.fences.map((f) => f.name)).toContain('Gatehouse');
+
+    // Where the robot heads: two readings a moment apart.
+    const [lat0, lng0] = robot.location;
+    await expect.poll(() => Math.hypot(robot.location[0] - lat0, robot.location[1] - lng0)).toBeGreaterThan(2e-5);
+    const [lat1, lng1] = robot.location;
+    const mLat = 111_320;
+    const mLng = 111_320 * Math.cos((lat1 * Math.PI) / 180);
+    const east = (lng1 - lng0) * mLng;
+    const north = (lat1 - lat0) * mLat;
+    const length = Math.hypot(east, north);
+    const [ue, un] = [east / length, north / length];
+    // A box across its way, from 8 m to 40 m ahead and 30 m to each side.
+    const at = (ahead: number, side: number): [number, number] => [
+      lng1 + (ue * ahead - un * side) / mLng,
+      lat1 + (un * ahead + ue * side) / mLat,
+    ];
+    const turnsBefore = robot.turns;
+    const created = await api<{ fenceId: number }>(page, 'POST', '/enclosure-server/fence/create', {
+      name: 'Pond',
+      kind: 'forbidden',
+      priority: 50,
+      stationId,
+      points: [at(8, -30), at(40, -30), at(40, 30), at(8, 30)],
+    });
+    expect(created.code).toBe(200);
+    await expect.poll(() => robot.fences.map((f) => f.name)).toContain('Pond');
+    // It turns back rather than enter, and never finds itself inside.
+    let entered = false;
+    const watch = setInterval(() => {
+      if (robot.inForbidden) entered = true;
+    }, 50);
+    try {
+      await expect.poll(() => robot.turns, { timeout: 30_000 }).toBeGreaterThan(turnsBefore);
+      await page.waitForTimeout(3000);
+    } finally {
+      clearInterval(watch);
+    }
+    expect(entered).toBe(false);
+    await api(page, 'POST', '/enclosure-server/fence/delete', { fenceId: created.data.fenceId });
+    await api(page, 'POST', '/robot-server/robot/station', { robotIds: [robotId], stationId: null });
+  } finally {
+    await fleet?.stop();
+    await fleet?.remove();
+  }
 });
