@@ -154,6 +154,43 @@ test('a same-priority overlap is refused, naming the other fence, in the form an
   await expect.poll(async () => (await fences(page)).map((f) => f.name)).toContain('Overlapper');
 });
 
+test('a failed save brings the original shape back and says why; leaving unsaved changes asks first', async ({
+  page,
+}) => {
+  await openFences(page);
+  const [gatehouse] = (await fences(page)).filter((f) => f.name === 'Gatehouse');
+  await page.route('**/enclosure-server/fence/update', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 409, message: 'The fence changed meanwhile', data: null }),
+    }),
+  );
+  await page.getByRole('button', { name: '编辑 Gatehouse' }).click();
+  const points = page.getByLabel('采集数据（节点）');
+  const moved = gatehouse!.points.map(([lng, lat]) => [lng! + 0.0001, lat!]);
+  await points.fill(JSON.stringify(moved));
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('保存失败，已恢复原始形状: The fence changed meanwhile')).toBeVisible();
+  await expect(points).toHaveValue(JSON.stringify(gatehouse!.points));
+  expect((await fences(page)).find((f) => f.name === 'Gatehouse')!.points).toEqual(gatehouse!.points);
+  await page.unroute('**/enclosure-server/fence/update');
+
+  // Unsaved changes: cancelling asks, and keeping them stays in the form.
+  await page.getByLabel('名称').fill('Gatehouse 2');
+  await page.getByRole('button', { name: /取\s*消/ }).click();
+  const ask = page.getByRole('dialog').filter({ hasText: '放弃未保存的修改？' });
+  await ask.getByRole('button', { name: '继续编辑' }).click();
+  await expect(page.getByLabel('名称')).toHaveValue('Gatehouse 2');
+  await page.getByRole('button', { name: /取\s*消/ }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '放弃未保存的修改？' })
+    .getByRole('button', { name: '放弃' })
+    .click();
+  await expect(page.getByRole('button', { name: '编辑 Gatehouse' })).toBeVisible();
+});
+
 test('an import with one bad feature imports nothing and lists it; a good file imports', async ({ page }) => {
   await openFences(page);
   const before = (await fences(page)).length;
