@@ -55,7 +55,10 @@ export function FenceForm(props: Props) {
   const { form, title, stations, nodes, drawing, cut, cutProblem: problem, saving } = props;
   const { t } = useTranslation('fences');
   const picked = cut?.picked ?? [];
-  const vertexOptions = (nodes ?? []).map((n, i) => ({ value: i, label: `${i + 1} (${n[0]}, ${n[1]})` }));
+  const vertexOptions = (nodes ?? []).map((n, i) => ({
+    value: i,
+    label: `${i + 1} (${n[0].toFixed(6)}, ${n[1].toFixed(6)})`,
+  }));
   const parts = cut && picked.length === 2 && !problem;
   return (
     <Flex vertical gap={8}>

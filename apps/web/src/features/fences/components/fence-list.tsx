@@ -34,7 +34,7 @@ export function FenceList({ fences, loading, onEdit, onDelete, onMove, moving }:
   const { t } = useTranslation('fences');
   const columns: TableColumnsType<FenceRow> = [
     { title: t('fields.layer'), dataIndex: 'layerOrder', width: 56, align: 'center' },
-    { title: t('fields.name'), dataIndex: 'name', ellipsis: true },
+    { title: t('fields.name'), dataIndex: 'name', ellipsis: true, width: 150 },
     {
       title: t('fields.kind'),
       dataIndex: 'kind',
@@ -49,7 +49,7 @@ export function FenceList({ fences, loading, onEdit, onDelete, onMove, moving }:
     {
       title: t('fields.collected'),
       dataIndex: 'collected',
-      width: 80,
+      width: 96,
       render: (collected: boolean) => (
         <Tag color={collected ? 'processing' : 'default'}>{t(collected ? 'collectedYes' : 'collectedNo')}</Tag>
       ),
@@ -59,7 +59,7 @@ export function FenceList({ fences, loading, onEdit, onDelete, onMove, moving }:
     {
       title: t('actions'),
       key: 'actions',
-      width: 220,
+      width: 196,
       fixed: 'right',
       render: (_, fence, index) => (
         <Space size={0} wrap={false}>
@@ -106,7 +106,7 @@ export function FenceList({ fences, loading, onEdit, onDelete, onMove, moving }:
       dataSource={fences}
       loading={loading}
       pagination={false}
-      scroll={{ x: 860 }}
+      scroll={{ x: 1000 }}
       aria-label={t('listLabel')}
       locale={{ emptyText: t('empty') }}
     />
