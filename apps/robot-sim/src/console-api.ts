@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
 import {
   authApi,
+  fencesApi,
   HEADERS,
+  stationsApi,
   robotsApi,
   tenantsApi,
   type RouteBody,
   type RouteData,
   type RouteDescriptor,
   type RouteQuery,
+  type CreateFenceRequest,
+  type LngLat,
   type RobotRow,
+  type StationRow,
 } from '@patrol/contracts';
 
 type Envelope<T> = { code: number; message: string; data: T };
@@ -114,5 +119,19 @@ export class ConsoleApi {
 
   rotateKey(robotId: number) {
     return this.call(robotsApi.rotateRobotKey, { body: { robotId } });
+  }
+
+  /** The tenant's station of this name, made with `area` unless it exists. */
+  async ensureStation(name: string, area: LngLat[]): Promise<StationRow> {
+    const found = (await this.call(stationsApi.listStations)).find((s) => s.name === name);
+    return found ?? this.call(stationsApi.createStation, { body: { name, area } });
+  }
+
+  assignStation(robotIds: number[], stationId: number | null) {
+    return this.call(stationsApi.assignRobotStation, { body: { robotIds, stationId } });
+  }
+
+  createFence(fence: CreateFenceRequest) {
+    return this.call(fencesApi.createFence, { body: fence });
   }
 }

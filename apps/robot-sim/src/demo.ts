@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEFAULT_MAP_CENTER } from '@patrol/contracts';
 import { ConsoleApi } from './console-api.js';
+import { demoSite } from './demo-site.js';
 import { startFleet } from './fleet.js';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -46,6 +48,15 @@ if (!password) {
     prefix: 'DEMO',
     keysFile: join(dataDir, 'demo-robot-keys.json'),
   });
+  // The demo site: a station holding the fleet, a pond robot 1 keeps out of, a lawn robot 2 slows on.
+  await admin.useTenant(DEMO.code);
+  const site = demoSite(DEFAULT_MAP_CENTER, robots);
+  const station = await admin.ensureStation('Demo campus', site.area);
+  const ids = (await admin.robots('DEMO-')).map((r) => r.robotId);
+  if (ids.length) await admin.assignStation(ids, station.stationId);
+  if (station.fenceCount === 0) {
+    for (const fence of site.fences) await admin.createFence({ ...fence, stationId: station.stationId });
+  }
   console.log(
     `demo: ${fleet.robots.length} robots patrolling in tenant "${DEMO.name}". Open http://localhost:${port} and ` +
       `sign in as ${DEMO.adminAccount} / ${DEMO.adminPassword} (or as admin and switch to the tenant).`,

@@ -116,6 +116,24 @@ describe('fences the simulated robot obeys', () => {
     expect(free.turns).toBe(0);
   });
 
+  it('goes round a forbidden fence on its way home and arrives', () => {
+    const robot = newRobot('F-HOME');
+    robot.battery = 100;
+    // On the first leg, 60 m east of the base: home is straight west, through the pond.
+    robot.moveTo(at(start, 60, 0));
+    const pond = fence('Pond', 'forbidden', box(start, 20, -8, 40, 8));
+    robot.config = configWith([pond]);
+    robot.mode = 'returning';
+    let entered = false;
+    run(robot, 600, Date.now(), () => {
+      if (insideArea(robot.location, pond.points)) entered = true;
+    });
+    expect(entered).toBe(false);
+    expect(['charging', 'idle']).toContain(robot.mode);
+    expect(robot.location[0]).toBeCloseTo(start[0], 9);
+    expect(robot.location[1]).toBeCloseTo(start[1], 9);
+  });
+
   it('stays inside its patrol area', () => {
     const robot = newRobot('F-AREA');
     robot.mode = 'patrolling';

@@ -367,7 +367,7 @@ export class SimRobot {
     this.speedNow = moving ? this.options.speed * (0.9 + Math.random() * 0.2) : 0;
     if (here.rule === 'slow') this.speedNow *= SLOW_ZONE_FACTOR;
     if (moving) {
-      const step = this.mode === 'returning' ? this.stepHome(dt) : this.stepOnPatrol(dt, here);
+      const step = this.mode === 'returning' ? this.stepHome(dt, here) : this.stepOnPatrol(dt, here);
       this.position = step.position;
       this.leg = step.leg;
       this.heading = step.heading;
@@ -387,9 +387,29 @@ export class SimRobot {
     }
   }
 
-  /** Straight home to the base (fences still slow it; the way home is the operator's call). */
-  private stepHome(dt: number) {
-    return advance(this.options.route, this.leg, this.position, this.speedNow * dt, 0);
+  /**
+   * Straight home to the base while the straight way is clear of fences it must keep out of;
+   * otherwise along its loop (turning at fences) until it is.
+   */
+  private stepHome(dt: number, here: FenceRule) {
+    const { route } = this.options;
+    if (keepsOut(here) || this.clearWay(route.points[0]!)) {
+      return advance(route, this.leg, this.position, this.speedNow * dt, 0);
+    }
+    return this.stepOnPatrol(dt, here);
+  }
+
+  /** Whether the straight way from here to `goal` stays out of fences it must keep out of (every 2 m). */
+  private clearWay(goal: LatLng): boolean {
+    if (this.fences.length === 0) return true;
+    const [lat, lng] = this.position;
+    const metres = Math.hypot((goal[0] - lat) * 111_320, (goal[1] - lng) * 111_320 * Math.cos((lat * Math.PI) / 180));
+    const samples = Math.max(1, Math.ceil(metres / 2));
+    for (let i = 1; i <= samples; i++) {
+      const f = i / samples;
+      if (keepsOut(fenceRuleAt([lat + (goal[0] - lat) * f, lng + (goal[1] - lng) * f], this.fences))) return false;
+    }
+    return true;
   }
 
   /**

@@ -153,6 +153,12 @@ export type FenceFeatureProperties = z.infer<typeof fenceFeatureProperties>;
 /** The most features one import takes. */
 export const FENCE_IMPORT_MAX = 500;
 
+/**
+ * The longest import text: its request (the text JSON-escaped in a body) must stay within the
+ * server's 1 MiB body limit.
+ */
+export const FENCE_IMPORT_MAX_CHARS = 800_000;
+
 /** POST enclosure-server/fence/import: the GeoJSON text, into one station; all or nothing. */
 export const importFencesRequest = z.object({
   stationId: rowId,
@@ -160,7 +166,7 @@ export const importFencesRequest = z.object({
     .string({ error: 'fences.importRequired' })
     .trim()
     .min(1, 'fences.importRequired')
-    .max(5_000_000, 'fences.importTooLarge'),
+    .max(FENCE_IMPORT_MAX_CHARS, 'fences.importTooLarge'),
 });
 export type ImportFencesRequest = z.input<typeof importFencesRequest>;
 

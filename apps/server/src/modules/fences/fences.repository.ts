@@ -180,3 +180,20 @@ export async function setLayerOrder(db: DbOrTx, tenantId: number, ids: number[])
       .where(inTenant(fences, tenantId, eq(fences.id, id)));
   }
 }
+
+/**
+ * Locks these stations' rows until the transaction ends: writes to one station's fences (the
+ * overlap rule, the layer numbers) take turns. In id order, so two writers never wait on each other.
+ * Answers how many it found (a station deleted meanwhile is missing).
+ */
+export async function lockStations(tx: DbOrTx, tenantId: number, stationIds: number[]) {
+  const ids = [...new Set(stationIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return 0;
+  const rows = await tx
+    .select({ id: stations.id })
+    .from(stations)
+    .where(inTenant(stations, tenantId, inArray(stations.id, ids)))
+    .orderBy(asc(stations.id))
+    .for('update');
+  return rows.length;
+}

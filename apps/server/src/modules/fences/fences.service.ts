@@ -8,6 +8,7 @@ import {
   type FenceSortColumn,
   type ImportProblem,
   type LayerMove,
+  type LngLat,
   type Page,
   type SortRequest,
 } from '@patrol/contracts';
@@ -23,6 +24,7 @@ import {
   fencesOfStation,
   findFence,
   insertFence,
+  lockStations,
   listFences,
   pageFences,
   samePriorityFences,
@@ -47,6 +49,21 @@ export function toFenceRow(row: FenceNamed): FenceRow {
     createTime: row.createdAt.toISOString(),
     updateTime: row.updatedAt.toISOString(),
   };
+}
+
+type Box = [number, number, number, number];
+const boxOf = (points: readonly LngLat[]): Box => {
+  const lngs = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
+  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+};
+/** Bounding boxes apart: the polygons cannot overlap (spares turf's intersection on most pairs). */
+const apart = (a: Box, b: Box) => a[2] < b[0] || b[2] < a[0] || a[3] < b[1] || b[3] < a[1];
+
+/** Whether two fences of the same priority overlap (more than a shared edge). */
+function clash(a: { points: LngLat[]; box?: Box }, b: { points: LngLat[]; box?: Box }) {
+  if (apart(a.box ?? boxOf(a.points), b.box ?? boxOf(b.points))) return false;
+  return polygonsOverlap(a.points, b.points);
 }
 
 /** The refusal of a fence that overlaps another of the same station and priority, naming it. */
@@ -89,9 +106,16 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
     return row;
   }
 
-  async function checkOverlap(caller: AuthContext, values: FenceValues, exceptId?: number) {
-    const others = await samePriorityFences(db, caller.tenantId, values.stationId, values.priority, exceptId);
-    const hit = others.find((other) => polygonsOverlap(values.points, other.points));
+  /** Locks the stations; one deleted since it was checked is a 404 like any missing station. */
+  async function lock(tx: DbOrTx, caller: AuthContext, stationIds: number[]) {
+    if ((await lockStations(tx, caller.tenantId, stationIds)) !== new Set(stationIds).size) {
+      throw notFound('stations.notFound');
+    }
+  }
+
+  async function checkOverlap(tx: DbOrTx, caller: AuthContext, values: FenceValues, exceptId?: number) {
+    const others = await samePriorityFences(tx, caller.tenantId, values.stationId, values.priority, exceptId);
+    const hit = others.find((other) => clash(values, other));
     if (hit) throw overlapping(hit.name);
   }
 
@@ -127,8 +151,9 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
 
   async function create(caller: AuthContext, values: FenceValues): Promise<FenceRow> {
     await stationOf(caller, values.stationId);
-    await checkOverlap(caller, values);
     const made = await db.transaction(async (tx) => {
+      await lock(tx, caller, [values.stationId]);
+      await checkOverlap(tx, caller, values);
       const row = await insertFence(tx, caller.tenantId, { ...values, layerOrder: 0 });
       await renumber(tx, caller.tenantId, values.stationId, row.id);
       return row;
@@ -141,9 +166,10 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
     const { fenceId, ...values } = input;
     const before = await fenceOf(caller, fenceId);
     await stationOf(caller, values.stationId);
-    await checkOverlap(caller, values, fenceId);
     const moving = before.stationId !== values.stationId;
     await db.transaction(async (tx) => {
+      await lock(tx, caller, [before.stationId, values.stationId]);
+      await checkOverlap(tx, caller, values, fenceId);
       await updateFence(tx, caller.tenantId, fenceId, values);
       if (moving) {
         // It leaves its old station's layers and goes on top of its new station's.
@@ -158,6 +184,7 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
   async function remove(caller: AuthContext, fenceId: number) {
     const before = await fenceOf(caller, fenceId);
     await db.transaction(async (tx) => {
+      await lock(tx, caller, [before.stationId]);
       if (!(await deleteFence(tx, caller.tenantId, fenceId))) throw notFound('fences.notFound');
       await renumber(tx, caller.tenantId, before.stationId);
     });
@@ -168,6 +195,7 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
   async function sort(caller: AuthContext, input: { fenceId: number; move: LayerMove }): Promise<FenceRow[]> {
     const fence = await fenceOf(caller, input.fenceId);
     await db.transaction(async (tx) => {
+      await lock(tx, caller, [fence.stationId]);
       const ids = (await fencesOfStation(tx, caller.tenantId, fence.stationId)).map((f) => f.id);
       await setLayerOrder(tx, caller.tenantId, moved(ids, fence.id, input.move));
     });
@@ -184,19 +212,21 @@ export function createFencesService(ctx: AppContext, deps: { push: (robotIds: nu
   async function importFences(caller: AuthContext, input: { stationId: number; text: string }) {
     await stationOf(caller, input.stationId);
     const { fences: parsed, problems } = parseFenceImport(input.text);
-    const existing = await fencesOfStation(db, caller.tenantId, input.stationId);
-    if (problems.length === 0) {
-      parsed.forEach((fence, index) => {
-        const clash =
-          existing.find((other) => other.priority === fence.priority && polygonsOverlap(fence.points, other.points)) ??
-          parsed
-            .slice(0, index)
-            .find((other) => other.priority === fence.priority && polygonsOverlap(fence.points, other.points));
-        if (clash) problems.push({ index, name: fence.name, key: 'fences.overlap', params: { name: clash.name } });
-      });
-    }
     if (problems.length) throw importRefusal(problems);
     await db.transaction(async (tx) => {
+      await lock(tx, caller, [input.stationId]);
+      const existing = await fencesOfStation(tx, caller.tenantId, input.stationId);
+      // The overlap rule once every feature parses: against the station's fences and the file's earlier ones.
+      const boxed = (f: { name: string; priority: number; points: LngLat[] }) => ({ ...f, box: boxOf(f.points) });
+      const theirs = existing.map(boxed);
+      const ours = parsed.map(boxed);
+      ours.forEach((fence, index) => {
+        const same = (other: { priority: number; points: LngLat[]; box: Box }) =>
+          other.priority === fence.priority && clash(fence, other);
+        const hit = theirs.find(same) ?? ours.slice(0, index).find(same);
+        if (hit) problems.push({ index, name: fence.name, key: 'fences.overlap', params: { name: hit.name } });
+      });
+      if (problems.length) throw importRefusal(problems);
       const made: number[] = [];
       for (const fence of parsed) {
         const row = await insertFence(tx, caller.tenantId, { ...fence, stationId: input.stationId, layerOrder: 0 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FenceRow, LngLat } from '@patrol/contracts';
+import { FENCE_IMPORT_MAX, FENCE_IMPORT_MAX_CHARS, type FenceRow, type LngLat } from '@patrol/contracts';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { as, makeTenantPair, makeUser, login } from '../../../test/factories.js';
 import { registerRobot, simRobot, until } from '../../../test/robots.js';
@@ -119,6 +119,18 @@ describe('electronic fences', () => {
     expect(same.json().data.description).toBe('East corridor');
   });
 
+  it('lets one of two overlapping fences saved at the same moment in, and names it to the other', async () => {
+    const stationId = await station('Races');
+    const [a, b] = await Promise.all([
+      fence(stationId, 'Left', square(114.055, 22.535, 114.056, 22.536)),
+      fence(stationId, 'Right', square(114.0555, 22.535, 114.0565, 22.536)),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [won, lost] = a.statusCode === 200 ? [a, b] : [b, a];
+    expect(lost.json().message).toContain(`"${won.json().data.name}"`);
+    expect(await names(stationId)).toEqual([won.json().data.name]);
+  });
+
   it('puts a new fence on top and moves layers to the top, up, down and to the bottom', async () => {
     const stationId = await station('Layers');
     const ids: Record<string, number> = {};
@@ -224,6 +236,47 @@ describe('electronic fences', () => {
     const original = (await get(`${BASE}/list?stationId=${stationId}`)).json().data;
     const copied = (await get(`${BASE}/list?stationId=${copy}`)).json().data;
     expect(strip(copied)).toEqual(strip(original));
+  });
+
+  it('imports the largest file the contract allows, and its largest number of fences, at once', async () => {
+    const stationId = await station('Large import');
+    // FENCE_IMPORT_MAX features, each a 32-node ring, on a grid; descriptions fill the file near its limit.
+    const ring = (cx: number, cy: number) =>
+      Array.from({ length: 32 }, (_, k) => {
+        const a = (k / 32) * 2 * Math.PI;
+        return [Number((cx + 0.0003 * Math.cos(a)).toFixed(7)), Number((cy + 0.0003 * Math.sin(a)).toFixed(7))];
+      });
+    const features = Array.from({ length: FENCE_IMPORT_MAX }, (_, i) =>
+      feature(`Bay ${i + 1}`, ring(114.0 + (i % 25) * 0.001, 22.5 + Math.floor(i / 25) * 0.001), {
+        description: 'x'.repeat(500),
+      }),
+    );
+    const text = JSON.stringify({ type: 'FeatureCollection', features });
+    expect(text.length).toBeLessThanOrEqual(FENCE_IMPORT_MAX_CHARS);
+    expect(text.length).toBeGreaterThan(FENCE_IMPORT_MAX_CHARS * 0.85);
+    const started = Date.now();
+    const res = await post(`${BASE}/import`, { stationId, text });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.imported).toBe(FENCE_IMPORT_MAX);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect((await get(`${BASE}/page?stationId=${stationId}`)).json().data.total).toBe(FENCE_IMPORT_MAX);
+    // A robot of the station gets them all on its config topic.
+    const robot = await registerRobot(t, token);
+    await post('robot-server/robot/station', { robotIds: [robot.robotId], stationId });
+    const sim = simRobot(t, robot);
+    await sim.connect();
+    try {
+      await until(() => sim.config?.fences?.length === FENCE_IMPORT_MAX, 10_000, 'every fence on the robot');
+      expect(sim.config?.fences?.[0]?.name).toBe('Bay 1');
+    } finally {
+      await sim.disconnect();
+    }
+    const tooLong = await post(`${BASE}/import`, {
+      stationId,
+      text: ' '.repeat(10) + 'x'.repeat(FENCE_IMPORT_MAX_CHARS + 1),
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors).toEqual([{ path: 'text', message: 'The import file is too large' }]);
   });
 
   it("pushes a station's fences to its robots, top layer first, and again when a robot reconnects", async () => {

@@ -1,7 +1,7 @@
 import type { LngLat, Page, SortRequest, StationRow, StationSortColumn } from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, conflictOn, notFound } from '../../platform/errors.js';
+import { AppError, conflictOn, notFound, sqlStateOf } from '../../platform/errors.js';
 import { pageWindow } from '../../platform/paging.js';
 import { findTenantRobots, robotIdsOfStation, setRobotsStation } from '../robots/robots.shared.js';
 import { inScope, robotScope } from '../user-robots/user-robots.scope.js';
@@ -16,6 +16,15 @@ import {
   updateStation,
   type StationCounted,
 } from './stations.repository.js';
+
+const FOREIGN_KEY_VIOLATION = '23503';
+const UNIQUE_VIOLATION = '23505';
+
+/** The same name saved by another request meanwhile: the unique index refuses, answered like the check. */
+function nameTakenMeanwhile(error: unknown): never {
+  if (sqlStateOf(error) === UNIQUE_VIOLATION) throw conflictOn('name', 'stations.nameTaken');
+  throw error;
+}
 
 /** How many names a refusal lists before it says "…". */
 const NAMES_SHOWN = 10;
@@ -66,7 +75,7 @@ export function createStationsService(ctx: AppContext, deps: { push: (robotIds: 
 
   async function create(caller: AuthContext, input: { name: string; area: LngLat[] }): Promise<StationRow> {
     await checkName(caller, input.name);
-    const made = await insertStation(db, caller.tenantId, input);
+    const made = await insertStation(db, caller.tenantId, input).catch(nameTakenMeanwhile);
     return toStationRow(await stationOf(caller, made.id));
   }
 
@@ -77,7 +86,7 @@ export function createStationsService(ctx: AppContext, deps: { push: (robotIds: 
     const { stationId, ...values } = input;
     await stationOf(caller, stationId);
     await checkName(caller, values.name, stationId);
-    await updateStation(db, caller.tenantId, stationId, values);
+    await updateStation(db, caller.tenantId, stationId, values).catch(nameTakenMeanwhile);
     await deps.push(await robotIdsOfStation(db, caller.tenantId, stationId));
     return toStationRow(await stationOf(caller, stationId));
   }
@@ -85,6 +94,17 @@ export function createStationsService(ctx: AppContext, deps: { push: (robotIds: 
   /** Refused (409 `stations.inUse`, naming them) while robots or fences belong to the station. */
   async function remove(caller: AuthContext, stationId: number) {
     await stationOf(caller, stationId);
+    await refuseInUse(caller, stationId);
+    try {
+      if (!(await deleteStation(db, caller.tenantId, stationId))) throw notFound('stations.notFound');
+    } catch (error) {
+      // A robot or fence that joined meanwhile: the foreign key refuses, and the answer names it.
+      if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) await refuseInUse(caller, stationId);
+      throw error;
+    }
+  }
+
+  async function refuseInUse(caller: AuthContext, stationId: number) {
     const members = await membersOfStation(db, caller.tenantId, stationId);
     // Patrol jobs will belong to stations too: their names join the refusal here.
     const jobs: string[] = [];
@@ -101,7 +121,6 @@ export function createStationsService(ctx: AppContext, deps: { push: (robotIds: 
       const names = listNames([...members.robots, ...members.fences, ...jobs]);
       throw new AppError(409, 'stations.inUse', { names }, fields);
     }
-    if (!(await deleteStation(db, caller.tenantId, stationId))) throw notFound('stations.notFound');
   }
 
   /**
