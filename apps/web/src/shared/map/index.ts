@@ -1,7 +1,7 @@
+export { AreasLayer, AREAS_PANE, FitAreas, type MapArea } from './areas-layer';
 export { ColorDot } from './color-dot';
 export { BaseMap, MAP_DEFAULTS, useLeafletMap } from './base-map';
 export { MapLegend } from './map-legend';
 export { ROBOT_COLORS, RobotsLayer, robotColor } from './robots-layer';
 export { plainText } from './plain-text';
 export { useMapProjection, WGS84_PROJECTION, type MapProjection } from './projection';
-export { AreasLayer, AREAS_PANE, FitAreas, type MapArea } from './areas-layer';
