@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { startFleet, type Fleet } from '@patrol/robot-sim';
 import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
@@ -24,6 +26,23 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: u
 async function clickMap(page: Page, points: [number, number][]) {
   const box = (await page.getByTestId('fence-map').boundingBox())!;
   for (const [dx, dy] of points) await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+}
+
+/** axe-core's serious and critical WCAG 2.2 AA findings on the page as it is. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact?: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<Result> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 }
 
 const C = { lng: 114.0579, lat: 22.5431 };
@@ -110,6 +129,8 @@ test('a fence is drawn, edited, cut between two vertices and moved between layer
   await page.locator('path.fence-cut-vertex').nth(1).click();
   await page.locator('path.fence-cut-vertex').nth(2).click();
   await expect(page.locator('path.fence-cut-part')).toHaveCount(2);
+  // The form in cut mode, with its vertex selects and part buttons, reads for everyone.
+  expect(await seriousViolations(page)).toEqual([]);
   await page.locator('path.fence-cut-part-1').click({ force: true });
   await expect(points).toHaveValue(/^\[(\[114\.\d+,22\.\d+\],?){3}\]$/);
   await page.getByRole('button', { name: /保\s*存/ }).click();
