@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
   ArrowDownOutlined,
@@ -34,7 +34,24 @@ export function FenceList({ fences, loading, onEdit, onDelete, onMove, moving }:
   const { t } = useTranslation('fences');
   const columns: TableColumnsType<FenceRow> = [
     { title: t('fields.layer'), dataIndex: 'layerOrder', width: 56, align: 'center' },
-    { title: t('fields.name'), dataIndex: 'name', ellipsis: true, width: 150 },
+    {
+      // The description under the name: the list stays readable beside the map.
+      title: `${t('fields.name')} / ${t('fields.description')}`,
+      dataIndex: 'name',
+      width: 170,
+      render: (name: string, fence) => (
+        <>
+          <Typography.Text ellipsis={{ tooltip: name }} style={{ display: 'block' }}>
+            {name}
+          </Typography.Text>
+          {fence.description ? (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: fence.description }} style={{ display: 'block' }}>
+              {fence.description}
+            </Typography.Text>
+          ) : null}
+        </>
+      ),
+    },
     {
       title: t('fields.kind'),
       dataIndex: 'kind',
@@ -54,7 +71,6 @@ export function FenceList({ fences, loading, onEdit, onDelete, onMove, moving }:
         <Tag color={collected ? 'processing' : 'default'}>{t(collected ? 'collectedYes' : 'collectedNo')}</Tag>
       ),
     },
-    { title: t('fields.description'), dataIndex: 'description', ellipsis: true, width: 120 },
     { title: t('fields.updateTime'), dataIndex: 'updateTime', width: 150, render: formatTime },
     {
       title: t('actions'),
@@ -106,7 +122,7 @@ export function FenceList({ fences, loading, onEdit, onDelete, onMove, moving }:
       dataSource={fences}
       loading={loading}
       pagination={false}
-      scroll={{ x: 1000 }}
+      scroll={{ x: 840 }}
       aria-label={t('listLabel')}
       locale={{ emptyText: t('empty') }}
     />

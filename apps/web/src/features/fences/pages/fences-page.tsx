@@ -318,7 +318,7 @@ export function FencesPage() {
       <Flex gap={12} style={{ height: 'calc(100vh - 220px)', minHeight: 540 }}>
         <Card
           variant="borderless"
-          style={{ width: 'min(640px, 48%)', flex: 'none', display: 'flex', flexDirection: 'column' }}
+          style={{ width: 'min(760px, 58%)', flex: 'none', display: 'flex', flexDirection: 'column' }}
           styles={{ body: { overflow: 'auto', flex: 1 } }}
         >
           {!stations.isLoading && stationOptions.length === 0 ? (
