@@ -68,6 +68,12 @@ const fields = {
 /** POST enclosure-server/fence/create; 409 `fences.overlap` names a same-priority fence it overlaps. */
 export const createFenceRequest = z.object(fields);
 export type CreateFenceRequest = z.input<typeof createFenceRequest>;
+/**
+ * The fence form: every field of a request, with the collected data as JSON text (`fenceDataText`)
+ * kept in step with the drawn shape.
+ */
+export const fenceForm = z.object({ ...fields, points: fenceDataText });
+
 /** POST enclosure-server/fence/update */
 export const updateFenceRequest = z.object({ fenceId: rowId, ...fields });
 export type UpdateFenceRequest = z.input<typeof updateFenceRequest>;

@@ -7,6 +7,7 @@ const zhCN = {
   tooManyNodes: '区域节点过多（最多 500 个）',
   selfIntersecting: '区域的边不能相互交叉',
   polygonInvalid: '区域不是有效的多边形',
+  jsonInvalid: '区域数据不是有效的 JSON',
 };
 
 /** Texts of the shape checks shared by stations, fences and jobs, as keys `geometry.<name>`. */
@@ -19,6 +20,7 @@ export const geometryMessages: AreaMessages<typeof zhCN> = {
     tooManyNodes: '區域節點過多（最多 500 個）',
     selfIntersecting: '區域的邊不能相互交叉',
     polygonInvalid: '區域不是有效的多邊形',
+    jsonInvalid: '區域資料不是有效的 JSON',
   },
   'en-US': {
     coordinateInvalid: 'Invalid coordinate: WGS84 longitude -180 to 180, latitude -90 to 90',
@@ -27,5 +29,6 @@ export const geometryMessages: AreaMessages<typeof zhCN> = {
     tooManyNodes: 'The area has too many nodes (at most 500)',
     selfIntersecting: "The area's edges must not cross each other",
     polygonInvalid: 'The area is not a valid polygon',
+    jsonInvalid: 'The area data is not valid JSON',
   },
 };

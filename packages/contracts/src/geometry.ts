@@ -73,3 +73,21 @@ export const areaNodes = z
     const problem = polygonProblem(nodes);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+/**
+ * An area as a form shows it: JSON text of `[[lng, lat], ...]`, kept in step with the shape drawn
+ * on the map (the keyboard's way to give an area). The same nodes arrive in requests as an array.
+ */
+export const areaNodesText = z
+  .string({ error: 'geometry.nodesRequired' })
+  .trim()
+  .min(1, { message: 'geometry.nodesRequired', abort: true })
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'geometry.jsonInvalid' });
+      return z.NEVER;
+    }
+  })
+  .pipe(areaNodes);

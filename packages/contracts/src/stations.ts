@@ -3,7 +3,7 @@ import { pageOf, pageQuery } from './envelope.js';
 import { sortQuery } from './sorting.js';
 import { keywordFilter, rowId } from './fields.js';
 import { TEXT_MAX } from './lengths.js';
-import { areaNodes, lngLat } from './geometry.js';
+import { areaNodes, areaNodesText, lngLat } from './geometry.js';
 
 /**
  * Stations (spec section 3: name, drawn area): a site's part that robots, fences and jobs belong to.
@@ -19,6 +19,9 @@ const fields = { name, area: areaNodes };
 /** POST robot-server/station/create */
 export const createStationRequest = z.object(fields);
 export type CreateStationRequest = z.input<typeof createStationRequest>;
+/** The station dialog: the name and the area as JSON text kept in step with the drawn shape. */
+export const stationForm = z.object({ name, areaText: areaNodesText });
+
 /** POST robot-server/station/update */
 export const updateStationRequest = z.object({ stationId: rowId, ...fields });
 export type UpdateStationRequest = z.input<typeof updateStationRequest>;

@@ -64,6 +64,8 @@ const PAGES: Record<string, ComponentType> = {
   userRobot: lazyPage(() => import('@/features/user-robots/pages/user-robots-page').then((m) => m.UserRobotsPage)),
   uploadData: lazyPage(() => import('@/features/uploads/pages/upload-data-page').then((m) => m.UploadDataPage)),
   gunRecord: lazyPage(() => import('@/features/alarms/pages/gun-record-page').then((m) => m.GunRecordPage)),
+  stationManage: lazyPage(() => import('@/features/stations/pages/stations-page').then((m) => m.StationsPage)),
+  electronicfence: lazyPage(() => import('@/features/fences/pages/fences-page').then((m) => m.FencesPage)),
   alarmHandling: lazyPage(() => import('@/features/alarms/pages/alarm-handling-page').then((m) => m.AlarmHandlingPage)),
 };
 

@@ -24,6 +24,8 @@ import type MulticastTexts from '@/locales/zh-CN/multicast.json';
 import type UserRobotsTexts from '@/locales/zh-CN/user-robots.json';
 import type FleetStopTexts from '@/locales/zh-CN/fleet-stop.json';
 import type AlarmsTexts from '@/locales/zh-CN/alarms.json';
+import type StationsTexts from '@/locales/zh-CN/stations.json';
+import type FencesTexts from '@/locales/zh-CN/fences.json';
 
 /**
  * One namespace per area, named like the locale file; `messages` holds the contracts' error and
@@ -55,6 +57,8 @@ export type Resources = {
   'user-robots': typeof UserRobotsTexts;
   'fleet-stop': typeof FleetStopTexts;
   alarms: typeof AlarmsTexts;
+  stations: typeof StationsTexts;
+  fences: typeof FencesTexts;
   messages: (typeof messages)['zh-CN'];
 };
 
@@ -84,6 +88,8 @@ export const NAMESPACES = [
   'user-robots',
   'fleet-stop',
   'alarms',
+  'stations',
+  'fences',
   'messages',
 ] as const satisfies readonly Namespace[];
 

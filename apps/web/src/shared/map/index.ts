@@ -1,3 +1,4 @@
+export { AreasLayer, AREAS_PANE, FitAreas, type MapArea } from './areas-layer';
 export { ColorDot } from './color-dot';
 export { BaseMap, MAP_DEFAULTS, useLeafletMap, useMapViewRestored } from './base-map';
 export { forgetViews } from './keep-view';

@@ -5,6 +5,7 @@ import { useAppConfig } from '@/shared/api';
 import { FleetBanner, useFleet } from '@/shared/fleet';
 import { BaseMap, MapLegend, RobotsLayer } from '@/shared/map';
 import { PageTitle, SectionTitle } from '@/shared/ui';
+import { FencesLayer } from '../components/fences-layer';
 import { RobotList } from '../components/robot-list';
 import { TelemetryPanel } from '../components/telemetry-panel';
 
@@ -37,6 +38,7 @@ export function MonitoringPage() {
         aria-label={t('fields.coordinates')}
       >
         <BaseMap config={config.data?.map}>
+          <FencesLayer />
           <RobotsLayer fitLabel={t('fleet.fit')} robots={robots} selectedId={selectedId} onSelect={setSelectedId} />
           <MapLegend />
         </BaseMap>

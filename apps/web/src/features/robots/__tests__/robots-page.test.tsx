@@ -16,12 +16,27 @@ const row: RobotRow = {
   keyVersion: 1,
   online: true,
   lastSeenTime: null,
+  stationId: null,
+  stationName: null,
   createTime: '2026-11-23T04:00:00.000Z',
+};
+const station = {
+  stationId: 7,
+  name: 'North gate',
+  area: [
+    [114, 22.5],
+    [114.001, 22.5],
+    [114.001, 22.501],
+  ],
+  robotCount: 1,
+  fenceCount: 0,
+  createTime: '2026-11-25T00:00:00.000Z',
+  updateTime: '2026-11-25T00:00:00.000Z',
 };
 const PRIVATE = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIExample\n-----END PRIVATE KEY-----\n';
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, message: 'success', data }), { status: 200 });
 
-describe('robot list', { timeout: 20_000 }, () => {
+describe('robot list', { timeout: 45_000 }, () => {
   const fetchMock = vi.fn();
   const posted: { url: string; body: unknown }[] = [];
   beforeEach(async () => {
@@ -32,7 +47,15 @@ describe('robot list', { timeout: 20_000 }, () => {
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (init?.method === 'POST') posted.push({ url, body: JSON.parse(String(init.body)) });
-      if (url.includes('robot/page')) return ok({ rows: [row], total: 1 });
+      if (url.includes('robot/page'))
+        return ok({
+          rows: [
+            row,
+            { ...row, robotId: 5, serialNumber: 'SIM-0005', name: 'Dock', stationId: 7, stationName: 'North gate' },
+          ],
+          total: 2,
+        });
+      if (url.includes('station/list')) return ok([station]);
       if (url.includes('robot/create'))
         return ok({ robot: { ...row, robotId: 4, serialNumber: 'SIM-0004', name: 'Yard' }, privateKey: PRIVATE });
       if (url.includes('robot/rotateKey')) return ok({ robot: { ...row, keyVersion: 2 }, privateKey: PRIVATE });
@@ -92,11 +115,33 @@ describe('robot list', { timeout: 20_000 }, () => {
 
   it('rotates a key only after confirmation, then shows the new one', async () => {
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: /Rotate key/ }, { timeout: 5000 }));
+    const gate = (await screen.findByText('SIM-0003', undefined, { timeout: 15_000 })).closest('tr')!;
+    fireEvent.click(within(gate).getByRole('button', { name: /Rotate key/ }));
     expect(await screen.findByText(/The old key stops working at the robot's next connect/)).toBeTruthy();
     expect(posted).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(posted.map((p) => p.body)).toEqual([{ robotId: 3 }]));
     expect(((await screen.findByLabelText('Private key (PEM)')) as HTMLTextAreaElement).value).toBe(PRIVATE);
+  });
+
+  it("shows each robot's station and puts the selected robots in another", async () => {
+    renderPage();
+    const gate = (await screen.findByText('SIM-0003', undefined, { timeout: 15_000 })).closest('tr')!;
+    const dock = screen.getByText('SIM-0005').closest('tr')!;
+    expect(within(gate).getByText('No station')).toBeTruthy();
+    expect(within(dock).getByText('North gate')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Assign station \(0\)/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(gate).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: /Assign station \(1\)/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Assign 1 robots to a station')).toBeTruthy();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('North gate'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { url: expect.stringContaining('robot/station'), body: { robotIds: [3], stationId: 7 } },
+      ]),
+    );
   });
 });

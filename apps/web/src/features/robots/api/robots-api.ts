@@ -1,5 +1,6 @@
 import {
   robotsApi,
+  stationsApi,
   type CreateRobotRequest,
   type RobotSortColumn,
   type SortRequest,
@@ -25,3 +26,9 @@ export const deleteRobot = (robotId: number) => call(robotsApi.deleteRobot, { bo
 export function refreshRobots(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ['robots'] });
 }
+
+/** Robots join a station (and get its fences), or leave theirs (null). */
+export const assignRobotStation = (robotIds: number[], stationId: number | null) =>
+  call(stationsApi.assignRobotStation, { body: { robotIds, stationId } });
+/** Every station of the tenant, for the assign dialog. */
+export const fetchStations = (signal?: AbortSignal) => call(stationsApi.listStations, {}, { signal });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Popconfirm, Select, Space } from 'antd';
-import { KeyOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, KeyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import type { RobotKeyResponse, RobotRow, RobotSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import {
   rotateRobotKey,
   type RobotFilters,
 } from '../api/robots-api';
+import { AssignStationModal } from '../components/assign-station-modal';
 import { PrivateKeyModal } from '../components/private-key-modal';
 import { RobotFormModal } from '../components/robot-form-modal';
 
@@ -41,6 +42,8 @@ export function RobotsPage() {
   const [searchForm] = Form.useForm<RobotFilters>();
   const dialog = useFormDialog<RobotRow>();
   const [keys, setKeys] = useState<RobotKeyResponse | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [assigning, setAssigning] = useState<number[] | null>(null);
   const list = useListQuery<RobotFilters, RobotRow, RobotSortColumn>({
     key: robotsKey,
     fetch: fetchRobots,
@@ -74,6 +77,13 @@ export function RobotsPage() {
       dataIndex: 'online',
       width: 100,
       render: (online: boolean, row) => <PresenceTag online={live(row)?.online ?? online} />,
+    },
+    {
+      title: t('fields.station'),
+      dataIndex: 'stationName',
+      width: 150,
+      ellipsis: true,
+      render: (name: string | null) => name ?? t('station.none'),
     },
     {
       title: t('fields.lastSeen'),
@@ -133,12 +143,29 @@ export function RobotsPage() {
       title={t('title')}
       toolbar={
         <Space>
+          <Button icon={<ApartmentOutlined />} disabled={selected.length === 0} onClick={() => setAssigning(selected)}>
+            {t('station.assign', { count: selected.length })}
+          </Button>
           <ExportButton onExport={() => exportRobots({ ...list.filters, ...list.sort }, t('title'))} />
           <CreateButton onClick={() => dialog.openCreate()}>{t('create')}</CreateButton>
         </Space>
       }
     >
-      <ListTable<RobotRow> rowKey="robotId" columns={columns} aria-label={t('title')} {...list.tableProps} />
+      <ListTable<RobotRow>
+        rowKey="robotId"
+        columns={columns}
+        aria-label={t('title')}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        {...list.tableProps}
+      />
+      <AssignStationModal
+        robotIds={assigning}
+        onClose={() => setAssigning(null)}
+        onAssigned={() => {
+          setSelected([]);
+          message.success(t('station.assigned'));
+        }}
+      />
       <RobotFormModal
         dialog={dialog}
         onSaved={(created) => {
