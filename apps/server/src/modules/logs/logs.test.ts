@@ -111,13 +111,14 @@ describe('logs', () => {
     expect(bad.statusCode).toBe(422);
 
     const rows = await operations(`operator=${user.account}&result=failure`, 2);
-    expect(rows.map((r) => [r.route, r.statusCode, r.level])).toEqual([
-      [UPDATE_PWD, 422, 'warn'],
+    // Both requests end within the same moment; which is listed first is not what this checks.
+    expect(rows.map((r) => [r.route, r.statusCode, r.level]).sort()).toEqual([
       [PUBLISH, 403, 'warn'],
+      [UPDATE_PWD, 422, 'warn'],
     ]);
     expect(JSON.stringify(rows)).not.toContain('secret-typed-in-clear');
     // Refused before its body was read (the access check runs first), so no parameters are known.
-    expect(rows[1]!.params).toBeNull();
+    expect(rows.find((r) => r.route === PUBLISH)!.params).toBeNull();
   });
 
   it("keeps each tenant's logs to itself, also for a platform administrator acting in another tenant", async () => {

@@ -23,6 +23,8 @@ const robot = {
   keyVersion: 1,
   online: true,
   lastSeenTime: null,
+  stationId: null,
+  stationName: null,
   createTime: '2026-11-24 01:00:00',
 };
 
