@@ -11,6 +11,8 @@ test('config management checks each value by its key and saves it', async ({ pag
   const dialog = page.getByRole('dialog', { name: '编辑配置：leafletConfig' });
   const value = dialog.getByLabel('配置值');
   await expect(value).toHaveValue(/"tileLayerOption"/);
+  // Put back at the end: every map of the later pages reads it.
+  const original = await value.inputValue();
   await value.fill('{"mapInstantiated": {');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog.getByText('不是有效的 JSON')).toBeVisible();
@@ -22,6 +24,11 @@ test('config management checks each value by its key and saves it', async ({ pag
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('配置已保存')).toBeVisible();
   await expect(row).toContainText('tiles.example.com');
+
+  await row.getByRole('button', { name: '编辑' }).click();
+  await dialog.getByLabel('配置值').fill(original);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(row).not.toContainText('tiles.example.com');
 
   const dashboard = page.locator('.ant-table-row').filter({ hasText: '3dDashboardUrl' });
   await dashboard.getByRole('button', { name: '编辑' }).click();

@@ -18,8 +18,12 @@ export async function signIn(page: Page, account: string, password: string): Pro
 export async function openFromMenu(page: Page, group: string, item: string): Promise<void> {
   const menu = page.getByTestId('side-menu');
   const link = menu.getByRole('menuitem', { name: item, exact: true });
-  if (!(await link.isVisible())) await menu.getByRole('menuitem', { name: group, exact: true }).click();
-  await link.click();
+  // A click that lands while the group is still unfolding opens nothing: try again until the item is the page.
+  await expect(async () => {
+    if (!(await link.isVisible())) await menu.getByRole('menuitem', { name: group, exact: true }).click();
+    await link.click({ timeout: 3000 });
+    await expect(link).toHaveClass(/ant-menu-item-selected/, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Opens every section of the side menu and gives the route path of each page in it. */

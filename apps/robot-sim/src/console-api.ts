@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  alarmsApi,
   authApi,
   configsApi,
   fencesApi,
@@ -112,6 +113,16 @@ export class ConsoleApi {
       },
     });
     return made.tenantId;
+  }
+
+  /** Completes every alarm of the robot still being disposed of (so no console is shown it again). */
+  async completeOpenAlarms(robotId: number): Promise<void> {
+    const open = await this.call(alarmsApi.pageAlarms, {
+      query: { index: 1, size: 200, robotId, status: 'disposing' },
+    });
+    for (const alarm of open.rows) {
+      await this.call(alarmsApi.operateAlarm, { body: { alarmId: alarm.alarmId, operation: 'complete' } });
+    }
   }
 
   deleteRobot(robotId: number) {

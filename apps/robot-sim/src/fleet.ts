@@ -33,7 +33,10 @@ export type Fleet = {
   robots: SimRobot[];
   tenantId: number | null;
   stop(): Promise<void>;
-  /** Deletes the fleet's robots from the console (their records stay); call after `stop`. */
+  /**
+   * Deletes the fleet's robots from the console after completing their open alarms (their records
+   * stay); call after `stop`.
+   */
   remove(): Promise<void>;
 };
 
@@ -117,7 +120,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       await Promise.all(robots.map((r) => r.disconnect()));
     },
     remove: async () => {
-      for (const robotId of robotIds) await api.deleteRobot(robotId);
+      for (const robotId of robotIds) {
+        await api.completeOpenAlarms(robotId);
+        await api.deleteRobot(robotId);
+      }
     },
   };
 }
