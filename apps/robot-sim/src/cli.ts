@@ -19,6 +19,8 @@ const { values } = parseArgs({
     keys: { type: 'string', default: join(process.env.DATA_DIR ?? './data', 'robot-sim-keys.json') },
     auth: { type: 'string', default: process.env.MQTT_DYNSEC === '1' ? 'derived' : 'token' },
     ca: { type: 'string' },
+    idle: { type: 'boolean', default: false },
+    'fail-after': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -37,8 +39,11 @@ if (values.help) {
   --alarm-chance P chance per robot and second of a gun or sentiment alarm (0.002); 0 for none
   --keys FILE      where the robots' private keys are kept (DATA_DIR/robot-sim-keys.json)
   --auth A         token (a signed JWT; the console's broker) or derived (Mosquitto with dynamic security)
+  --idle           robots wait for tasks instead of patrolling their own loops
+  --fail-after N   robots fail every task run after reaching N nodes
 While it runs, type "offline SERIAL", "crash SERIAL" or "online SERIAL" to take a robot away and back,
-"gun SERIAL" or "sentiment SERIAL" to have it raise an alarm.`);
+"gun SERIAL" or "sentiment SERIAL" to have it raise an alarm, "fail SERIAL" to have it fail the task
+it runs.`);
   process.exit(0);
 }
 
@@ -62,6 +67,8 @@ const fleet = await startFleet({
   keysFile: values.keys,
   auth: values.auth === 'derived' ? 'derived' : 'token',
   ...(values.ca ? { ca: await readFile(values.ca, 'utf8') } : {}),
+  ...(values.idle ? { mode: 'idle' as const } : {}),
+  ...(values['fail-after'] !== undefined ? { failRunAfterNodes: Number(values['fail-after']) } : {}),
   onLog: (line) => console.log(line),
 });
 console.log(`${fleet.robots.length} robots connected to ${values.mqtt}, patrolling. Ctrl-C stops them.`);
@@ -70,13 +77,15 @@ const bySerial = new Map(fleet.robots.map((r) => [r.serial, r]));
 createInterface({ input: process.stdin }).on('line', (line) => {
   const [verb, serial] = line.trim().split(/\s+/);
   const robot = serial ? bySerial.get(serial) : undefined;
-  if (!robot) return console.log('usage: offline|crash|online|gun|sentiment SERIAL');
+  if (!robot) return console.log('usage: offline|crash|online|gun|sentiment|fail SERIAL');
   const done = (what: string) => () => console.log(`${serial} ${what}`);
   const failed = (error: unknown) => console.error(`${serial}: ${String(error)}`);
   if (verb === 'offline') robot.disconnect().then(done('offline'), failed);
   else if (verb === 'crash') robot.disconnect({ silent: true }).then(done('dropped'), failed);
   else if (verb === 'online') robot.connect().then(done('online'), failed);
   else if (verb === 'gun' || verb === 'sentiment') done(`raised ${verb} alarm ${robot.raiseAlarm(verb).id}`)();
+  else if (verb === 'fail')
+    done(robot.failRun('failed by the operator of the simulator') ? 'failed its run' : 'runs no task')();
 });
 
 const stop = async () => {

@@ -52,6 +52,10 @@ if (!password) {
     prefix: 'DEMO',
     keysFile: join(dataDir, 'demo-robot-keys.json'),
   });
+  // The last robot stands by for tasks (a robot patrolling its own loop is busy and takes none), so
+  // a job and a task made in the console can be run on it at once or on a schedule.
+  const standby = fleet.robots.length > 1 ? fleet.robots[fleet.robots.length - 1] : undefined;
+  if (standby) standby.mode = 'idle';
   // The demo site: a station holding the fleet, a pond robot 1 keeps out of, a lawn robot 2 slows on.
   await admin.useTenant(DEMO.code);
   const site = demoSite(DEFAULT_MAP_CENTER, robots);
@@ -62,7 +66,9 @@ if (!password) {
     for (const fence of site.fences) await admin.createFence({ ...fence, stationId: station.stationId });
   }
   console.log(
-    `demo: ${fleet.robots.length} robots patrolling in tenant "${DEMO.name}". Open http://localhost:${port} and ` +
+    `demo: ${fleet.robots.length} robots in tenant "${DEMO.name}"` +
+      (standby ? `, ${standby.serial} standing by for tasks` : '') +
+      `. Open http://localhost:${port} and ` +
       `sign in as ${DEMO.adminAccount} / ${DEMO.adminPassword} (or as admin and switch to the tenant).`,
   );
   // One alarm of each kind early on, whatever the dice say, so the alarm screens have something

@@ -26,7 +26,20 @@ export type FleetOptions = {
   routeSize?: number;
   onLog?: (line: string) => void;
 } & Partial<
-  Pick<SimRobotOptions, 'speed' | 'telemetryMs' | 'eventChance' | 'uploadChance' | 'alarmChance' | 'auth' | 'ca'>
+  Pick<
+    SimRobotOptions,
+    | 'speed'
+    | 'telemetryMs'
+    | 'eventChance'
+    | 'uploadChance'
+    | 'alarmChance'
+    | 'auth'
+    | 'ca'
+    | 'mode'
+    | 'actionMs'
+    | 'waitMs'
+    | 'failRunAfterNodes'
+  >
 >;
 
 export type Fleet = {
@@ -101,6 +114,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         ...(options.onLog ? { onLog: options.onLog } : {}),
         ...(options.auth ? { auth: options.auth } : {}),
         ...(options.ca ? { ca: options.ca } : {}),
+        ...(options.mode ? { mode: options.mode } : {}),
+        ...(options.actionMs !== undefined ? { actionMs: options.actionMs } : {}),
+        ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
+        ...(options.failRunAfterNodes !== undefined ? { failRunAfterNodes: options.failRunAfterNodes } : {}),
       }),
     );
   }

@@ -13,7 +13,7 @@ export {
 } from './robot.js';
 export { alarmImage, encodePng, ALARM_IMAGE_WIDTH, ALARM_IMAGE_HEIGHT, type AlarmImageOptions } from './alarm-image.js';
 export { startFleet, type Fleet, type FleetOptions } from './fleet.js';
-export { makeRoute, advance, advanceAlong, insideArea, type LatLng, type Route } from './route.js';
+export { makeRoute, advance, advanceAlong, insideArea, offset, type LatLng, type Route } from './route.js';
 export { ConsoleApi } from './console-api.js';
 export {
   SITE_PLAN_SOURCE,

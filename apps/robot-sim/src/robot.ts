@@ -7,6 +7,7 @@ import {
   fireAuthorizationClaims,
   SLOW_ZONE_FACTOR,
   REPLY_CODES,
+  RUN_REASON_RETURNED_TO_BASE,
   robotCommand,
   robotConfig,
   robotTopic,
@@ -18,6 +19,9 @@ import {
   type RobotMode,
   type RobotTelemetry,
   type RobotUpload,
+  type RobotRunReport,
+  type RunStepName,
+  type RunTaskArgs,
 } from '@patrol/contracts';
 import { alarmImage } from './alarm-image.js';
 import { advance, advanceAlong, insideArea, type LatLng, type Route } from './route.js';
@@ -58,6 +62,29 @@ export type SimRobotOptions = {
   ca?: string;
   /** Called for what the robot does, for logs. */
   onLog?: (line: string) => void;
+  /** The mode it starts in: `patrolling` (its own loop, the default) or `idle` (waiting for tasks). */
+  mode?: RobotMode;
+  /** How long a task's action takes (speak, photo, video, siren), ms (1500 by default). */
+  actionMs?: number;
+  /** How long the `wait` action stops the robot, ms (5 s by default). */
+  waitMs?: number;
+  /** Fail every run after reaching this many nodes (0, the default: never). */
+  failRunAfterNodes?: number;
+};
+
+/** The task the robot is running (a `runTask`), where it is in it, and what it still has to report. */
+type ActiveRun = {
+  runId: string;
+  task: RunTaskArgs['task'];
+  job: number;
+  round: number;
+  /** The node it drives to. */
+  node: number;
+  reached: number;
+  /** It stands still until then (an action at a node). */
+  holdUntil: number;
+  /** Reports and steps that wait for the action to end. */
+  queue: (() => void)[];
 };
 
 /** How long each action takes before its async result, in ms (return to base ends on arrival). */
@@ -74,6 +101,7 @@ export const ACTION_MS: Record<Exclude<CommandName, 'returnToBase'>, number> = {
   siren: 300,
   fleetStop: 200,
   fleetResume: 200,
+  runTask: 0,
 };
 /** Delay before the sync acknowledgement. */
 export const SYNC_DELAY_MS = 80;
@@ -92,6 +120,7 @@ export type AlarmKind = 'gun' | 'sentiment';
 export type FireRecord = { jti: string; eventId: string; at: number };
 /** Commands refused while a fleet stop is in force: they move the robot or change its task. */
 const REFUSED_WHILE_STOPPED: ReadonlySet<CommandName> = new Set([
+  'runTask',
   'pauseTask',
   'resumeTask',
   'returnToBase',
@@ -142,7 +171,8 @@ const jitter = (span: number) => (Math.random() - 0.5) * span;
  */
 export class SimRobot {
   readonly serial: string;
-  private readonly options: Required<Omit<SimRobotOptions, 'onLog' | 'ca'>> & Pick<SimRobotOptions, 'onLog' | 'ca'>;
+  private readonly options: Required<Omit<SimRobotOptions, 'onLog' | 'ca' | 'mode'>> &
+    Pick<SimRobotOptions, 'onLog' | 'ca'>;
   private client: MqttClient | null = null;
   private timer: NodeJS.Timeout | undefined;
   private tokenTimer: NodeJS.Timeout | undefined;
@@ -168,8 +198,14 @@ export class SimRobot {
   lights = false;
   /** The command that sent the robot home, answered when it arrives. */
   private homeCommand: string | null = null;
-  /** The task the robot patrols, reported with its alarms (`taskId`). */
-  readonly taskId: string;
+  /** The robot's own patrol loop, reported with its alarms (`taskId`) when it runs no task. */
+  private readonly loopTaskId: string;
+  /** The task it runs (`runTask`), or null. */
+  run: ActiveRun | null = null;
+  /** Every run report it sent, in order (tests read it). */
+  readonly runReports: RobotRunReport[] = [];
+  /** Lines the robot "said" (the speak action). */
+  readonly spoken: string[] = [];
   /** Net-gun shots fired on fire authorisations (`gunDecision` with `allow: true`). */
   fires = 0;
   /** Each of those shots, in order. */
@@ -201,11 +237,20 @@ export class SimRobot {
       auth: 'token',
       trackMs: 10_000,
       sirenMs: 5_000,
+      actionMs: 1500,
+      waitMs: 5000,
+      failRunAfterNodes: 0,
       ...options,
       alarmChance: options.alarmChance ?? options.eventChance ?? 0.002,
     };
     this.position = options.route.points[0]!;
-    this.taskId = `patrol-${options.serial}`.slice(0, 64);
+    this.loopTaskId = `patrol-${options.serial}`.slice(0, 64);
+    if (options.mode) this.mode = options.mode;
+  }
+
+  /** The task its alarms carry: the run's id while it runs one, else its own patrol loop. */
+  get taskId(): string {
+    return this.run?.runId ?? this.loopTaskId;
   }
 
   /** A fresh MQTT password: a JWT signed with the robot's key, with an id of its own (a token opens one connection). */
@@ -327,7 +372,7 @@ export class SimRobot {
   }
 
   private publish(
-    kind: 'state' | 'event' | 'cmd/reply' | 'upload' | 'online',
+    kind: 'state' | 'event' | 'cmd/reply' | 'upload' | 'online' | 'run',
     payload: unknown,
     options: { qos: 0 | 1; retain?: boolean },
   ) {
@@ -366,7 +411,14 @@ export class SimRobot {
     const here = fenceRuleAt(this.position, this.fences);
     this.speedNow = moving ? this.options.speed * (0.9 + Math.random() * 0.2) : 0;
     if (here.rule === 'slow') this.speedNow *= SLOW_ZONE_FACTOR;
-    if (moving) {
+    if (moving && this.run && this.mode === 'patrolling') {
+      this.stepOnRun(dt, here, now);
+      this.battery = Math.max(0, this.battery - dt * 0.05);
+      if (this.run && this.battery < 20) {
+        this.failRun('battery low');
+        this.mode = 'returning';
+      }
+    } else if (moving) {
       const step = this.mode === 'returning' ? this.stepHome(dt, here) : this.stepOnPatrol(dt, here);
       this.position = step.position;
       this.leg = step.leg;
@@ -385,6 +437,135 @@ export class SimRobot {
     if (this.mode !== 'off' && Math.random() < this.options.alarmChance) {
       this.raiseAlarm(Math.random() < 0.5 ? 'gun' : 'sentiment');
     }
+  }
+
+  /**
+   * A step of the run: straight to the next node at the robot's speed, standing still while an
+   * action at a node goes on. A step into a fence it must keep out of ends the run as failed
+   * (the path is not one it may drive); in one already, it goes on, to get out.
+   */
+  private stepOnRun(dt: number, here: FenceRule, now: number) {
+    const run = this.run!;
+    if (now < run.holdUntil) {
+      this.speedNow = 0;
+      return;
+    }
+    while (run.queue.length && this.run === run) run.queue.shift()!();
+    if (this.run !== run) return;
+    const node = run.task.jobs[run.job]!.nodes[run.node]!;
+    const step = advance({ points: [[node.lat, node.lng]] }, 0, this.position, this.speedNow * dt, 0);
+    const rule = fenceRuleAt(step.position, this.fences);
+    if (!keepsOut(here) && keepsOut(rule)) {
+      this.speedNow = 0;
+      this.failRun(`blocked by the fence "${rule.fence?.name ?? 'patrol area'}"`.slice(0, 500));
+      this.mode = 'idle';
+      return;
+    }
+    this.position = step.position;
+    this.heading = step.heading;
+    if (step.arrived) this.reachNode(now);
+  }
+
+  /** At a node: report it, do the job's action when its trigger says so, then head for the next. */
+  private reachNode(now: number) {
+    const run = this.run!;
+    const job = run.task.jobs[run.job]!;
+    const at = { job: run.job, node: run.node, round: run.round };
+    run.reached += 1;
+    this.report('nodeReached', at);
+    const failAfter = this.options.failRunAfterNodes;
+    if (failAfter > 0 && run.reached >= failAfter) {
+      this.failRun('simulated failure');
+      this.mode = 'idle';
+      return;
+    }
+    const last = run.node === job.nodes.length - 1;
+    const trigger = job.trigger.type;
+    const due =
+      trigger === 'eachNode' ||
+      (trigger === 'stationNodes' && job.nodes[run.node]!.type === 1) ||
+      (trigger === 'pathStart' && run.node === 0) ||
+      (trigger === 'pathEnd' && last);
+    if (due) {
+      run.holdUntil = now + this.act(job, at);
+      run.queue.push(() => this.report('actionDone', at));
+    }
+    if (!last) {
+      run.node += 1;
+      return;
+    }
+    run.queue.push(() => this.report('roundFinished', { job: at.job, round: at.round }));
+    run.node = 0;
+    if (run.round < job.rounds) run.round += 1;
+    else if (run.job < run.task.jobs.length - 1) {
+      run.job += 1;
+      run.round = 1;
+    } else {
+      run.queue.push(() => {
+        this.report('finished');
+        this.options.onLog?.(`${this.serial}: run ${run.runId} finished`);
+        this.run = null;
+        this.mode = 'idle';
+      });
+    }
+    if (!due) while (run.queue.length && this.run === run) run.queue.shift()!();
+  }
+
+  /** Does a job's action; answers how long the robot stands still for it, ms. */
+  private act(job: RunTaskArgs['task']['jobs'][number], at: { job: number; node: number; round: number }): number {
+    const run = this.run!;
+    switch (job.action.type) {
+      case 'speak': {
+        const line = `${this.serial} says: ${job.speakerData}`;
+        this.spoken.push(job.speakerData);
+        this.options.onLog?.(line);
+        return this.options.actionMs;
+      }
+      case 'photo':
+      case 'video':
+        this.reportUpload(job.action.type === 'photo' ? 'image' : 'video', {
+          data: { runId: run.runId, ...at, lat: this.position[0], lng: this.position[1] },
+        });
+        return this.options.actionMs;
+      case 'siren': {
+        this.sirenOn = true;
+        const sirenRun = ++this.sirenRun;
+        this.later(this.options.actionMs, () => {
+          if (this.sirenRun === sirenRun) this.sirenOn = false;
+        });
+        return this.options.actionMs;
+      }
+      case 'wait':
+        return this.options.waitMs;
+      default:
+        return this.options.actionMs;
+    }
+  }
+
+  /** Reports a step of the running run on `patrol/{serial}/run`. */
+  private report(step: RunStepName, extra: Partial<RobotRunReport> = {}) {
+    const run = this.run;
+    if (!run) return;
+    const report: RobotRunReport = {
+      id: randomUUID(),
+      runId: run.runId,
+      ts: Date.now(),
+      step,
+      ...extra,
+      position: { lng: this.position[1], lat: this.position[0] },
+    };
+    this.runReports.push(report);
+    this.publish('run', report, { qos: 1 });
+  }
+
+  /** Ends the running run as failed (the CLI's `fail SERIAL`); false when it runs none. */
+  failRun(reason = 'simulated failure'): boolean {
+    if (!this.run) return false;
+    this.report('failed', { reason });
+    this.options.onLog?.(`${this.serial}: run ${this.run.runId} failed (${reason})`);
+    this.run = null;
+    if (this.mode === 'patrolling' || this.mode === 'paused') this.mode = 'idle';
+    return true;
   }
 
   /**
@@ -684,10 +865,12 @@ export class SimRobot {
 
   /** Why the robot cannot do this now, or null. */
   private refusal(name: CommandName): string | null {
+    if (name === 'runTask' && (this.run || this.mode === 'returning')) return 'busy';
     if (name === 'fleetResume') return this.mode === 'stopped' ? null : 'not stopped';
     if (this.mode === 'off' && name !== 'powerOn' && name !== 'fleetStop') return 'powered off';
     if (this.mode === 'stopped' && REFUSED_WHILE_STOPPED.has(name)) return 'fleet stop in force';
     if (name === 'pauseTask' && this.mode !== 'patrolling' && this.mode !== 'returning') return 'no task running';
+    if (name === 'pauseTask' && this.run && this.mode !== 'patrolling') return 'no task running';
     if (name === 'resumeTask' && this.mode !== 'paused') return 'no task paused';
     return null;
   }
@@ -695,7 +878,17 @@ export class SimRobot {
   private perform(command: RobotCommand) {
     const done = (message?: string) => this.reply(command.id, 'async', REPLY_CODES.ok, message);
     switch (command.name) {
+      case 'runTask': {
+        const { runId, task } = command.args;
+        this.run = { runId, task, job: 0, round: 1, node: 0, reached: 0, holdUntil: 0, queue: [] };
+        this.modeBeforeStop = null;
+        this.mode = 'patrolling';
+        this.options.onLog?.(`${this.serial}: running task "${task.name}" (run ${runId})`);
+        this.report('started');
+        return done('started');
+      }
       case 'returnToBase':
+        if (this.run) this.failRun(RUN_REASON_RETURNED_TO_BASE);
         if (this.homeCommand) this.reply(this.homeCommand, 'async', REPLY_CODES.failed, 'superseded');
         this.homeCommand = command.id;
         this.mode = 'returning';
@@ -759,6 +952,7 @@ export class SimRobot {
             return this.reply(command.id, 'async', REPLY_CODES.failed, 'fleet stop in force');
           }
           this.mode = command.name === 'pauseTask' ? 'paused' : 'patrolling';
+          this.report(command.name === 'pauseTask' ? 'paused' : 'resumed');
           break;
         case 'netGunFire':
         case 'tripwireFire':

@@ -17,12 +17,18 @@ import { monitoringPlugin } from './modules/monitoring/monitoring.plugin.js';
 import { multicastPlugin } from './modules/multicast/multicast.plugin.js';
 import { stationsPlugin } from './modules/stations/stations.plugin.js';
 import { fencesPlugin } from './modules/fences/fences.plugin.js';
+import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
+import { tasksPlugin } from './modules/tasks/tasks.plugin.js';
+import { schedulesPlugin } from './modules/schedules/schedules.plugin.js';
+import { runsPlugin } from './modules/runs/runs.plugin.js';
+import { listAllRobots } from './modules/robots/robots.shared.js';
 import { noticesPlugin } from './modules/notices/notices.plugin.js';
 import { realtimePlugin } from './modules/realtime/realtime.plugin.js';
 import { resourcesPlugin } from './modules/resources/resources.plugin.js';
 import { robotsPlugin } from './modules/robots/robots.plugin.js';
 import { rolesPlugin } from './modules/roles/roles.plugin.js';
 import { serversPlugin } from './modules/servers/servers.plugin.js';
+import { tracksPlugin } from './modules/tracks/tracks.plugin.js';
 import { tenantsPlugin } from './modules/tenants/tenants.plugin.js';
 import { uploadsPlugin } from './modules/uploads/uploads.plugin.js';
 import { userRobotsPlugin } from './modules/user-robots/user-robots.plugin.js';
@@ -124,6 +130,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.register(logsPlugin);
   app.register(mapsPlugin);
   app.register(robotsPlugin);
+  // On an external Mosquitto, robots provisioned before a topic was added to the protocol (`run`)
+  // get it in their role at start-up; the robots' passwords are not needed for that.
+  app.addHook('onReady', async () => {
+    if (!app.provisioner) return;
+    const serials = (await listAllRobots(app.ctx.db)).map((r) => r.serialNumber);
+    await app.provisioner.refreshRobotRoles(serials).catch((error: unknown) => {
+      app.log.warn({ err: error }, "mqtt: robots' roles not refreshed");
+    });
+  });
   // The embedded broker checks robots' keys with the robots module; the gateway connects to it
   // (or to MQTT_URL) before the modules that talk to robots add their handlers.
   app.register(brokerPlugin, (parent) => ({
@@ -141,7 +156,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.register(multicastPlugin);
   app.register(stationsPlugin);
   app.register(fencesPlugin);
+  app.register(jobsPlugin);
+  app.register(tasksPlugin);
   app.register(alarmsPlugin);
+  app.register(runsPlugin);
+  app.register(schedulesPlugin);
+  app.register(tracksPlugin);
 
   // The console's build, and the 404s of everything else.
   app.register(staticWebPlugin, { webDist: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist });

@@ -22,6 +22,11 @@ import { fleetStopApi } from './fleet-stop.api.js';
 import { mapsApi } from './maps.api.js';
 import { stationsApi } from './stations.api.js';
 import { fencesApi } from './fences.api.js';
+import { jobsApi } from './jobs.api.js';
+import { tasksApi } from './tasks.api.js';
+import { schedulesApi } from './schedules.api.js';
+import { runsApi } from './runs.api.js';
+import { tracksApi } from './tracks.api.js';
 
 /** Every area's routes, by area: the whole API (but the console socket) in one place. */
 export const apiAreas = {
@@ -48,6 +53,11 @@ export const apiAreas = {
   mapsApi,
   stationsApi,
   fencesApi,
+  jobsApi,
+  tasksApi,
+  schedulesApi,
+  runsApi,
+  tracksApi,
 };
 
 /** Every route descriptor of the API. */

@@ -9,19 +9,16 @@ import { featureCollection, polygon } from '@turf/helpers';
  * Geometry shared by stations, fences and jobs. Coordinates are stored WGS84 `[lng, lat]` (GeoJSON
  * order); a base map in GCJ-02 or BD-09 is converted to only when drawing.
  */
-export const lngLat = z.tuple(
-  [
-    z
-      .number({ error: 'geometry.coordinateInvalid' })
-      .min(-180, 'geometry.coordinateInvalid')
-      .max(180, 'geometry.coordinateInvalid'),
-    z
-      .number({ error: 'geometry.coordinateInvalid' })
-      .min(-90, 'geometry.coordinateInvalid')
-      .max(90, 'geometry.coordinateInvalid'),
-  ],
-  { error: 'geometry.coordinateInvalid' },
-);
+/** A WGS84 longitude and latitude, in degrees. */
+export const longitude = z
+  .number({ error: 'geometry.coordinateInvalid' })
+  .min(-180, 'geometry.coordinateInvalid')
+  .max(180, 'geometry.coordinateInvalid');
+export const latitude = z
+  .number({ error: 'geometry.coordinateInvalid' })
+  .min(-90, 'geometry.coordinateInvalid')
+  .max(90, 'geometry.coordinateInvalid');
+export const lngLat = z.tuple([longitude, latitude], { error: 'geometry.coordinateInvalid' });
 export type LngLat = z.infer<typeof lngLat>;
 
 /** The most nodes an area may have (a drawn campus outline has tens; an import has at most this). */

@@ -38,6 +38,14 @@ export const TEXT_MAX = {
   stationName: 50,
   fenceName: 50,
   fenceDescription: 500,
+  jobName: 50,
+  jobDescription: 500,
+  /** Trigger and action names. */
+  jobLabel: 50,
+  jobGuide: 200,
+  jobSpeaker: 500,
+  taskName: 50,
+  taskDescription: 500,
   configValue: 10_000,
   /** The free-text search of every list. */
   keyword: 100,
@@ -63,6 +71,13 @@ const tooLong: Record<string, number> = {
   'stations.nameTooLong': TEXT_MAX.stationName,
   'fences.nameTooLong': TEXT_MAX.fenceName,
   'fences.descriptionTooLong': TEXT_MAX.fenceDescription,
+  'jobs.nameTooLong': TEXT_MAX.jobName,
+  'jobs.descriptionTooLong': TEXT_MAX.jobDescription,
+  'jobs.labelTooLong': TEXT_MAX.jobLabel,
+  'jobs.guideTooLong': TEXT_MAX.jobGuide,
+  'jobs.speakerTooLong': TEXT_MAX.jobSpeaker,
+  'tasks.nameTooLong': TEXT_MAX.taskName,
+  'tasks.descriptionTooLong': TEXT_MAX.taskDescription,
   // Format rules that name their longest length too.
   'menus.nameInvalid': TEXT_MAX.menuName,
   'robots.productIdFormat': TEXT_MAX.productId,

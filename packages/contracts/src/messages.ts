@@ -17,6 +17,11 @@ import { geometryMessages } from './geometry.messages.js';
 import { mapsMessages } from './maps.messages.js';
 import { stationsMessages } from './stations.messages.js';
 import { fencesMessages } from './fences.messages.js';
+import { jobsMessages } from './jobs.messages.js';
+import { tasksMessages } from './tasks.messages.js';
+import { schedulesMessages } from './schedules.messages.js';
+import { runsMessages } from './runs.messages.js';
+import { tracksMessages } from './tracks.messages.js';
 
 /**
  * Messages that both sides show: API errors (the server localises them by the language header)
@@ -229,6 +234,11 @@ const zhCN = {
   maps: mapsMessages['zh-CN'],
   stations: stationsMessages['zh-CN'],
   fences: fencesMessages['zh-CN'],
+  jobs: jobsMessages['zh-CN'],
+  tasks: tasksMessages['zh-CN'],
+  schedules: schedulesMessages['zh-CN'],
+  runs: runsMessages['zh-CN'],
+  tracks: tracksMessages['zh-CN'],
 };
 type Messages = typeof zhCN;
 
@@ -254,6 +264,11 @@ export const messages: Record<Language, Messages> = {
     maps: mapsMessages['zh-TW'],
     stations: stationsMessages['zh-TW'],
     fences: fencesMessages['zh-TW'],
+    jobs: jobsMessages['zh-TW'],
+    tasks: tasksMessages['zh-TW'],
+    schedules: schedulesMessages['zh-TW'],
+    runs: runsMessages['zh-TW'],
+    tracks: tracksMessages['zh-TW'],
   },
   'en-US': {
     ...coreEnUS,
@@ -275,6 +290,11 @@ export const messages: Record<Language, Messages> = {
     maps: mapsMessages['en-US'],
     stations: stationsMessages['en-US'],
     fences: fencesMessages['en-US'],
+    jobs: jobsMessages['en-US'],
+    tasks: tasksMessages['en-US'],
+    schedules: schedulesMessages['en-US'],
+    runs: runsMessages['en-US'],
+    tracks: tracksMessages['en-US'],
   },
 };
 

@@ -10,7 +10,7 @@ export const TOPIC_ROOT = 'patrol';
 export const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** What a robot publishes. */
-export const ROBOT_PUBLISH_TOPICS = ['state', 'event', 'cmd/reply', 'upload', 'online'] as const;
+export const ROBOT_PUBLISH_TOPICS = ['state', 'event', 'cmd/reply', 'upload', 'online', 'run'] as const;
 /** What a robot subscribes to. */
 export const ROBOT_SUBSCRIBE_TOPICS = ['cmd', 'config'] as const;
 export type RobotTopicKind = (typeof ROBOT_PUBLISH_TOPICS)[number] | (typeof ROBOT_SUBSCRIBE_TOPICS)[number];
@@ -19,7 +19,7 @@ export const robotTopic = (serial: string, kind: RobotTopicKind) => `${TOPIC_ROO
 
 /** Splits `patrol/{serial}/{kind}`; null for anything else. */
 export function parseRobotTopic(topic: string): { serial: string; kind: RobotTopicKind } | null {
-  const match = /^patrol\/([^/]+)\/(state|event|cmd\/reply|cmd|upload|online|config)$/.exec(topic);
+  const match = /^patrol\/([^/]+)\/(state|event|cmd\/reply|cmd|upload|online|config|run)$/.exec(topic);
   if (!match || !SERIAL_PATTERN.test(match[1]!)) return null;
   return { serial: match[1]!, kind: match[2] as RobotTopicKind };
 }
@@ -46,6 +46,7 @@ export const ROBOT_MESSAGE_MAX_BYTES: Readonly<Record<(typeof ROBOT_PUBLISH_TOPI
   event: 384 * 1024,
   'cmd/reply': 4 * 1024,
   upload: 64 * 1024,
+  run: 4 * 1024,
 };
 /**
  * Robots one embedded broker accepts at once; it refuses the next with CONNACK 3 (server
@@ -160,8 +161,15 @@ export const controlCommandNames = [
 export const alarmCommandNames = ['gunDecision', 'sentimentDecision', 'trackTarget', 'siren'] as const;
 /** Commands of a fleet-wide stop. */
 export const fleetCommandNames = ['fleetStop', 'fleetResume'] as const;
+/** Commands that hand the robot a task to run (the scheduler, or an operator's "run now"). */
+export const taskCommandNames = ['runTask'] as const;
 /** Every command a robot may receive. */
-export const commandNames = [...controlCommandNames, ...alarmCommandNames, ...fleetCommandNames] as const;
+export const commandNames = [
+  ...controlCommandNames,
+  ...alarmCommandNames,
+  ...fleetCommandNames,
+  ...taskCommandNames,
+] as const;
 export type CommandName = (typeof commandNames)[number];
 export type ControlCommandName = (typeof controlCommandNames)[number];
 /** Commands that fire something: an explicit confirm step, audited, never re-sent. */
@@ -213,7 +221,48 @@ export const fleetCommandBody = z.discriminatedUnion('name', [
   z.object({ name: z.literal('fleetStop'), args: noArgs }),
   z.object({ name: z.literal('fleetResume'), args: noArgs }),
 ]);
-export const anyCommandBody = z.union([commandBody, alarmCommandBody, fleetCommandBody]);
+const lngLat = { lng: z.number().min(-180).max(180), lat: z.number().min(-90).max(90) };
+/**
+ * `runTask`'s arguments: the whole task as it is when dispatched, so the robot needs nothing else.
+ * `runId` is the run's id (also the `taskId` of the robot's events while it runs); the jobs run in
+ * order, each `rounds` times, through its nodes in order, doing the action at the trigger.
+ */
+export const runTaskArgs = z
+  .object({
+    runId: z.string().min(1).max(64),
+    task: z.object({
+      taskId: z.number().int(),
+      name: z.string().max(200),
+      jobs: z
+        .array(
+          z.object({
+            jobId: z.number().int(),
+            name: z.string().max(200),
+            rounds: z.number().int().min(1).max(100),
+            trigger: z.object({ name: z.string().max(200), type: z.string().max(32) }),
+            action: z.object({ name: z.string().max(200), type: z.string().max(32) }),
+            speakerData: z.string().max(2000),
+            nodes: z
+              .array(
+                z.object({
+                  ...lngLat,
+                  mode: z.number().int().min(0).max(2),
+                  type: z.number().int().min(0).max(1),
+                  guide: z.string().max(500),
+                }),
+              )
+              .min(1)
+              .max(1000),
+          }),
+        )
+        .min(1)
+        .max(50),
+    }),
+  })
+  .strict();
+export type RunTaskArgs = z.infer<typeof runTaskArgs>;
+export const taskCommandBody = z.object({ name: z.literal('runTask'), args: runTaskArgs });
+export const anyCommandBody = z.union([commandBody, alarmCommandBody, fleetCommandBody, taskCommandBody]);
 export type AnyCommandBody = z.input<typeof anyCommandBody>;
 
 /** `patrol/{serial}/cmd`, QoS 1. The robot refuses an id it has seen or a command past `expiresAt`. */
@@ -276,6 +325,43 @@ export const robotCommandReply = z.object({
   ts: epochMs,
 });
 export type RobotCommandReply = z.infer<typeof robotCommandReply>;
+
+/**
+ * The steps of a run a robot reports: `started` once it sets off, `nodeReached` at each node
+ * (`job`, `node`, `round`), `actionDone` when the job's action at a node is done, `roundFinished`
+ * after the last node of a round, `paused`/`resumed` on `pauseTask`/`resumeTask`, and one of
+ * `finished` or `failed` (with `reason`) at the end.
+ */
+export const runStepNames = [
+  'started',
+  'nodeReached',
+  'actionDone',
+  'roundFinished',
+  'paused',
+  'resumed',
+  'finished',
+  'failed',
+] as const;
+export type RunStepName = (typeof runStepNames)[number];
+/** The `reason` a robot gives when `returnToBase` ends its run. */
+export const RUN_REASON_RETURNED_TO_BASE = 'returned to base';
+
+/**
+ * `patrol/{serial}/run`, QoS 1: a step of the run the robot is running. `job` and `node` are
+ * 0-based indexes in the dispatched task, `round` counts from 1. The console stores each `id` once.
+ */
+export const robotRunReport = z.object({
+  id: z.string().min(1).max(64),
+  runId: z.string().min(1).max(64),
+  ts: epochMs,
+  step: z.enum(runStepNames),
+  job: z.number().int().min(0).max(999).optional(),
+  node: z.number().int().min(0).max(9999).optional(),
+  round: z.number().int().min(1).max(1000).optional(),
+  reason: z.string().max(500).optional(),
+  position: z.object(lngLat).optional(),
+});
+export type RobotRunReport = z.infer<typeof robotRunReport>;
 
 export const uploadKinds = ['image', 'video', 'audio', 'log', 'data'] as const;
 /** `patrol/{serial}/upload`, QoS 1: a record of data the robot uploaded (files go to storage by URL). */

@@ -13,6 +13,7 @@ import {
   statusValue,
 } from './fields.js';
 import { TEXT_MAX } from './lengths.js';
+import { timeZoneName } from './schedules.js';
 
 /** Tenant codes are identifiers: letters, digits, _ and -, starting with a letter or digit. */
 export const TENANT_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -30,6 +31,8 @@ const tenantFields = {
   adminName: requiredText(TEXT_MAX.tenantAdminName, 'tenants.adminNameRequired', 'tenants.adminNameTooLong'),
   adminEmail: emailAddress,
   remark: z.string().trim().max(TEXT_MAX.tenantRemark, 'tenants.remarkTooLong').optional(),
+  /** The IANA zone its schedules are read in; Asia/Shanghai when created without one, unchanged when updated without one. */
+  timeZone: timeZoneName.optional(),
 };
 
 /** The new-tenant form as the administrator fills it in: the password rule runs in the browser. */
@@ -89,6 +92,7 @@ export const tenantRow = z.object({
   adminName: z.string().nullable(),
   adminEmail: z.string().nullable(),
   remark: z.string().nullable(),
+  timeZone: z.string(),
   userCount: z.number().int(),
   /** The platform tenant: it cannot be disabled. */
   platform: z.boolean(),

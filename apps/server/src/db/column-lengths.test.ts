@@ -41,6 +41,14 @@ const typed: Record<string, Record<string, TextField>> = {
   configs: { key: 'configKey' },
   stations: { name: 'stationName' },
   fences: { name: 'fenceName', description: 'fenceDescription' },
+  jobs: {
+    name: 'jobName',
+    description: 'jobDescription',
+    triggerName: 'jobLabel',
+    actionName: 'jobLabel',
+    speakerData: 'jobSpeaker',
+  },
+  tasks: { name: 'taskName', description: 'taskDescription' },
 };
 
 /** Text columns nobody types into (digests, enums, descriptions the console writes itself). */
@@ -50,6 +58,12 @@ const notTyped = new Set([
   'expose_accounts.passwordHash',
   'configs.description',
   'fences.kind',
+  // Chosen from the runtime's list of IANA zones, not typed.
+  'tenants.timeZone',
+  'jobs.type',
+  'jobs.triggerType',
+  'jobs.actionType',
+  'tasks.type',
 ]);
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));

@@ -61,6 +61,13 @@ export type AppConfig = {
   fileStorage: FileStorageKind;
   /** An alarm nobody handled within this long is escalated to the tenant's administrators (ALARM_ESCALATION_MS). */
   alarmEscalationMs: number;
+  /**
+   * A schedule's planned time missed while no instance dispatched (all down) still runs once when
+   * it is at most this old; an older one is recorded as missed (SCHEDULE_GRACE_SECONDS, 300).
+   */
+  scheduleGraceSeconds: number;
+  /** Track points older than this many days are purged, once a day (TRACK_RETENTION_DAYS, 1 to 3650). */
+  trackRetentionDays: number;
 };
 
 export const fileStorageKinds = ['disk', 'database'] as const;
@@ -75,12 +82,30 @@ const fileStorage = (value: string | undefined, databaseUrl: string | null): Fil
   return v as FileStorageKind;
 };
 
+const days = (name: string, value: string | undefined, fallback: number): number => {
+  const v = text(value);
+  if (v === null) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 3650)
+    throw new Error(`${name} must be a whole number of days from 1 to 3650, got "${v}"`);
+  return n;
+};
+
 const milliseconds = (name: string, value: string | undefined, fallback: number): number => {
   const v = text(value);
   if (v === null) return fallback;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1000 || n > 86_400_000)
     throw new Error(`${name} must be a whole number of milliseconds from 1000 to 86400000, got "${v}"`);
+  return n;
+};
+
+const seconds = (name: string, value: string | undefined, fallback: number): number => {
+  const v = text(value);
+  if (v === null) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 86_400)
+    throw new Error(`${name} must be a whole number of seconds from 0 to 86400, got "${v}"`);
   return n;
 };
 
@@ -173,5 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: text(env.WEB_DIST) ? path.resolve(text(env.WEB_DIST)!) : null,
     fileStorage: fileStorage(env.FILE_STORAGE, databaseUrl),
     alarmEscalationMs: milliseconds('ALARM_ESCALATION_MS', env.ALARM_ESCALATION_MS, ALARM_ESCALATION_DEFAULT_MS),
+    scheduleGraceSeconds: seconds('SCHEDULE_GRACE_SECONDS', env.SCHEDULE_GRACE_SECONDS, 300),
+    trackRetentionDays: days('TRACK_RETENTION_DAYS', env.TRACK_RETENTION_DAYS, 30),
   };
 }

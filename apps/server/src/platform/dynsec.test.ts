@@ -122,6 +122,44 @@ describe.skipIf(!hasPlugin && !required)('robot identity on Mosquitto with dynam
     }
   });
 
+  it('gives a robot provisioned before the run topic existed that topic again (start-up refresh)', async () => {
+    const robot = await registerRobot(t, token);
+    const admin = await connectAs(`dynsec-admin-${Date.now()}`, ADMIN_PASSWORD, 'admin');
+    const runTopic = `patrol/${robot.serial}/run`;
+    try {
+      // The role as it was provisioned before: without the run topic.
+      await admin.publishAsync(
+        '$CONTROL/dynamic-security/v1',
+        JSON.stringify({
+          commands: [
+            {
+              command: 'removeRoleACL',
+              rolename: `patrol-robot-${robot.serial}`,
+              acltype: 'publishClientSend',
+              topic: runTopic,
+            },
+          ],
+        }),
+        { qos: 1 },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await t.app.provisioner!.refreshRobotRoles([robot.serial]);
+      const got: string[] = [];
+      admin.on('message', (topic) => got.push(topic));
+      await admin.subscribeAsync(runTopic, { qos: 1 });
+      const client = await connectAs(robot.serial, passwordOf(robot));
+      try {
+        const report = { id: 'r1', runId: '1', ts: Date.now(), step: 'started' };
+        await client.publishAsync(runTopic, JSON.stringify(report), { qos: 1 });
+        await until(() => got.includes(runTopic), 5000, 'the run report');
+      } finally {
+        await client.endAsync();
+      }
+    } finally {
+      await admin.endAsync();
+    }
+  });
+
   it("refuses a forged key and another robot's password", async () => {
     const robot = await registerRobot(t, token);
     const other = await registerRobot(t, token);

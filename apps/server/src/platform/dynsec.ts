@@ -16,6 +16,11 @@ export type RobotProvisioner = {
   removeRobot(serial: string): Promise<void>;
   /** Disables robots' clients (the broker disconnects them and refuses them) or enables them again. */
   setRobotsEnabled(serials: readonly string[], enabled: boolean): Promise<void>;
+  /**
+   * Gives robots provisioned earlier every ACL of today's role (a topic added since, like `run`);
+   * an ACL a role holds already is left as it is. Called at start-up.
+   */
+  refreshRobotRoles(serials: readonly string[]): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -112,6 +117,17 @@ export async function connectProvisioner(options: {
         const responses = await send(serials.slice(i, i + 100).map((username) => ({ command, username })));
         const errors = failed(responses, /not found/i);
         if (errors.length) options.log.warn({ errors }, `robots' ${command} failed`);
+      }
+    },
+    async refreshRobotRoles(serials) {
+      for (let i = 0; i < serials.length; i += 50) {
+        const commands = serials
+          .slice(i, i + 50)
+          .flatMap((serial) =>
+            robotAcls(serial).map((acl) => ({ command: 'addRoleACL', rolename: roleOf(serial), ...acl })),
+          );
+        const errors = failed(await send(commands), /already exists|not found/i);
+        if (errors.length) options.log.warn({ errors: errors.slice(0, 5) }, "robots' roles not refreshed");
       }
     },
     close: () => client.endAsync(),

@@ -6,7 +6,7 @@ import { parseRobotTopic, ROBOT_MESSAGE_MAX_BYTES, TOPIC_ROOT, type RobotTopicKi
 import { limitedLog } from './log-limit.js';
 
 /** Kinds of robot message the server receives. */
-export type InboundKind = 'state' | 'event' | 'cmd/reply' | 'upload' | 'online';
+export type InboundKind = 'state' | 'event' | 'cmd/reply' | 'upload' | 'online' | 'run';
 export type InboundHandler = (serial: string, payload: unknown, topic: string) => void | Promise<void>;
 /** Whether a serial's messages are handled at all (false while its tenant is disabled); answers at once when it can. */
 export type InboundGate = (serial: string) => boolean | Promise<boolean>;
@@ -68,6 +68,7 @@ export async function startMqttGateway(options: {
     event: `${TOPIC_ROOT}/+/event`,
     'cmd/reply': `${TOPIC_ROOT}/+/cmd/reply`,
     upload: `${TOPIC_ROOT}/+/upload`,
+    run: `${TOPIC_ROOT}/+/run`,
     online: `${TOPIC_ROOT}/+/online`,
   };
   const subscriptions = Object.fromEntries(

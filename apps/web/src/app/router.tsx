@@ -44,6 +44,9 @@ const ErrorLoggerPage = lazyPage(() =>
 
 /** Pages that are built, by route name; every other page of a section shows the placeholder. */
 const PAGES: Record<string, ComponentType> = {
+  taskExecute: lazyPage(() => import('@/features/runs/pages/task-execute-page').then((m) => m.TaskExecutePage)),
+  trackHistory: lazyPage(() => import('@/features/tracks/pages/track-history-page').then((m) => m.TrackHistoryPage)),
+  history: lazyPage(() => import('@/features/tracks/pages/history-playback-page').then((m) => m.HistoryPlaybackPage)),
   organuserctrl: lazyPage(() => import('@/features/users/pages/users-page').then((m) => m.UsersPage)),
   menulistctrl: lazyPage(() => import('@/features/menus/pages/menus-page').then((m) => m.MenusPage)),
   rolectrl: lazyPage(() => import('@/features/roles/pages/roles-page').then((m) => m.RolesPage)),
@@ -65,7 +68,10 @@ const PAGES: Record<string, ComponentType> = {
   uploadData: lazyPage(() => import('@/features/uploads/pages/upload-data-page').then((m) => m.UploadDataPage)),
   gunRecord: lazyPage(() => import('@/features/alarms/pages/gun-record-page').then((m) => m.GunRecordPage)),
   stationManage: lazyPage(() => import('@/features/stations/pages/stations-page').then((m) => m.StationsPage)),
+  schedule: lazyPage(() => import('@/features/schedules/pages/schedules-page').then((m) => m.SchedulesPage)),
   electronicfence: lazyPage(() => import('@/features/fences/pages/fences-page').then((m) => m.FencesPage)),
+  path: lazyPage(() => import('@/features/jobs/pages/jobs-page').then((m) => m.JobsPage)),
+  taskList: lazyPage(() => import('@/features/tasks/pages/tasks-page').then((m) => m.TasksPage)),
   alarmHandling: lazyPage(() => import('@/features/alarms/pages/alarm-handling-page').then((m) => m.AlarmHandlingPage)),
 };
 

@@ -123,6 +123,18 @@ export async function pageAlarms(
   return { rows, total: total?.n ?? 0 };
 }
 
+/** The tenant's alarms of a robot reported in [from, to], oldest first (at most 500). */
+export async function listAlarmsOfRobotBetween(db: DbOrTx, tenantId: number, robotId: number, from: Date, to: Date) {
+  return db
+    .select()
+    .from(alarms)
+    .where(
+      inTenant(alarms, tenantId, eq(alarms.robotId, robotId), gte(alarms.reportedAt, from), lte(alarms.reportedAt, to)),
+    )
+    .orderBy(alarms.reportedAt, alarms.id)
+    .limit(500);
+}
+
 export async function listAlarmOperations(db: DbOrTx, tenantId: number, alarmId: number) {
   return db
     .select()
@@ -259,4 +271,16 @@ export async function newestUnhandled(
     .orderBy(desc(alarms.receivedAt), desc(alarms.id))
     .limit(1);
   return row;
+}
+
+/** A robot's alarms in a tenant that it saw between two times (both included), oldest first. */
+export async function alarmsOfRobotBetween(db: DbOrTx, tenantId: number, robotId: number, from: Date, to: Date) {
+  return db
+    .select({ id: alarms.id, reportedAt: alarms.reportedAt, kind: alarms.kind, code: alarms.code, msg: alarms.msg })
+    .from(alarms)
+    .where(
+      inTenant(alarms, tenantId, eq(alarms.robotId, robotId), gte(alarms.reportedAt, from), lte(alarms.reportedAt, to)),
+    )
+    .orderBy(asc(alarms.reportedAt), asc(alarms.id))
+    .limit(1000);
 }

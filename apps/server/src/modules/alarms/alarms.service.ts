@@ -46,6 +46,7 @@ import {
   insertAlarmOnce,
   insertAlarmOperation,
   listAlarmOperations,
+  listAlarmsOfRobotBetween,
   pageAlarms,
   releaseGunDecision,
   saveMute,
@@ -256,6 +257,11 @@ export function createAlarmsService(
     ]);
     const commands = sent.map(({ alarmId: _alarmId, ...command }) => command);
     return { ...toAlarmRow(alarm, commands.at(-1)), operations: operations.map(toOperationRow), commands };
+  }
+
+  /** The alarms of a robot of the tenant reported between two times, oldest first (a run's detail). */
+  async function ofRobotBetween(tenantId: number, robotId: number, from: Date, to: Date): Promise<AlarmRow[]> {
+    return rowsOf(tenantId, await listAlarmsOfRobotBetween(db, tenantId, robotId, from, to));
   }
 
   async function page(
@@ -564,6 +570,7 @@ export function createAlarmsService(
     onEvent,
     page,
     pageGun,
+    ofRobotBetween,
     detail,
     image,
     operate,

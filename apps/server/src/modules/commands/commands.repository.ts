@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CommandReplySortColumn, CommandSortColumn, SortRequest } from '@patrol/contracts';
 import type { DbOrTx } from '../../platform/db.js';
 import { likePattern, orderOf } from '../../platform/paging.js';
@@ -30,6 +30,24 @@ export async function listCommandsByAlarmIds(db: DbOrTx, tenantId: number, alarm
     .from(commandRecords)
     .where(inTenant(commandRecords, tenantId, inArray(commandRecords.alarmId, alarmIds)))
     .orderBy(commandRecords.publishedAt, commandRecords.id);
+}
+
+/** The tenant's commands to a robot published in [from, to], oldest first (at most 500). */
+export async function listCommandsOfRobotBetween(db: DbOrTx, tenantId: number, robotId: number, from: Date, to: Date) {
+  return db
+    .select()
+    .from(commandRecords)
+    .where(
+      inTenant(
+        commandRecords,
+        tenantId,
+        eq(commandRecords.robotId, robotId),
+        gte(commandRecords.publishedAt, from),
+        lte(commandRecords.publishedAt, to),
+      ),
+    )
+    .orderBy(commandRecords.publishedAt, commandRecords.id)
+    .limit(500);
 }
 
 export async function findCommandRecord(db: DbOrTx, tenantId: number, recordId: number) {
@@ -197,4 +215,22 @@ export async function pageCommandReplies(
     db.select({ n: count() }).from(commandReplies).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The commands a tenant sent a robot between two times (both included), oldest first. */
+export async function commandsOfRobotBetween(db: DbOrTx, tenantId: number, robotId: number, from: Date, to: Date) {
+  return db
+    .select({ id: commandRecords.id, publishedAt: commandRecords.publishedAt, name: commandRecords.name })
+    .from(commandRecords)
+    .where(
+      inTenant(
+        commandRecords,
+        tenantId,
+        eq(commandRecords.robotId, robotId),
+        gte(commandRecords.publishedAt, from),
+        lte(commandRecords.publishedAt, to),
+      ),
+    )
+    .orderBy(asc(commandRecords.publishedAt), asc(commandRecords.id))
+    .limit(1000);
 }

@@ -29,6 +29,7 @@ import {
   expireCommands,
   findCommandByWireId,
   listCommandsByAlarmIds,
+  listCommandsOfRobotBetween,
   insertCommandRecord,
   insertCommandReply,
   markCommandFailed,
@@ -200,6 +201,11 @@ export function createCommandsService(
     return rows.map((row) => ({ ...toCommandRecord(row), alarmId: row.alarmId! }));
   }
 
+  /** The commands sent to a robot of the tenant between two times, oldest first (a run's detail). */
+  async function ofRobotBetween(tenantId: number, robotId: number, from: Date, to: Date): Promise<CommandRecord[]> {
+    return (await listCommandsOfRobotBetween(db, tenantId, robotId, from, to)).map(toCommandRecord);
+  }
+
   async function sweepExpired() {
     for (const row of await expireCommands(db, new Date())) await progress(row);
   }
@@ -284,7 +290,19 @@ export function createCommandsService(
     return buildXlsx(tr('commands.repliesSheet'), columns, rows.map(toReplyRow));
   }
 
-  return { send, dispatch, ofAlarms, page, replies, exportRecordsXlsx, exportRepliesXlsx, start, stop, sweepExpired };
+  return {
+    send,
+    dispatch,
+    ofAlarms,
+    ofRobotBetween,
+    page,
+    replies,
+    exportRecordsXlsx,
+    exportRepliesXlsx,
+    start,
+    stop,
+    sweepExpired,
+  };
 }
 
 export type CommandsService = ReturnType<typeof createCommandsService>;

@@ -5,6 +5,7 @@ import {
   robotEvent,
   robotOnline,
   type RobotLive,
+  type RobotTelemetry,
   type SocketServerMessage,
 } from '@patrol/contracts';
 import type { AuthContext } from '../../platform/auth.js';
@@ -37,6 +38,8 @@ const STATE_FLUSH_CHUNK = 50;
 export const LIVE_ROUTE = { method: 'GET', url: `${API_PREFIX}/robot-server/monitor/live` } as const;
 
 export type LiveEntry = { tenantId: number; robot: RobotLive };
+/** Told of each valid telemetry message of a known robot, on the telemetry path: it must not block or throw. */
+export type TelemetryListener = (robot: { robotId: number; tenantId: number }, telemetry: RobotTelemetry) => void;
 
 const toLive = (row: RobotDbRow): LiveEntry => ({
   tenantId: row.tenantId,
@@ -73,6 +76,7 @@ export function createMonitoringService(
   const unsaved = new Map<number, { state: unknown; lat: number; lng: number; seenAt: Date }>();
   let dropped = 0;
   let received = 0;
+  const telemetryListeners = new Set<TelemetryListener>();
   let running = false;
   let flushing: Promise<void> | null = null;
   const timers: NodeJS.Timeout[] = [];
@@ -143,6 +147,13 @@ export function createMonitoringService(
     put(next);
     changed(next);
     unsaved.set(next.robot.robotId, { state: parsed.data, lat: parsed.data.lat, lng: parsed.data.lng, seenAt });
+    for (const listener of telemetryListeners) {
+      try {
+        listener({ robotId: next.robot.robotId, tenantId: next.tenantId }, parsed.data);
+      } catch (error) {
+        deps.log.error({ err: error }, 'telemetry listener failed');
+      }
+    }
   }
 
   async function onOnline(serial: string, payload: unknown) {
@@ -360,6 +371,11 @@ export function createMonitoringService(
     watchAuthorizer,
     snapshot,
     stats: () => ({ received, dropped, robots: live.size }),
+    /** Adds a listener of every valid telemetry message (the track recorder); answers its removal. */
+    onTelemetry(listener: TelemetryListener): () => void {
+      telemetryListeners.add(listener);
+      return () => telemetryListeners.delete(listener);
+    },
     /** Pushes what is pending now (tests and shutdown). */
     pushPending,
     flushStates,

@@ -27,10 +27,10 @@ describe('service list', () => {
       current: boolean;
       version: string;
       uptimeSeconds: number;
-      parts: { name: string; kind: string; status: string }[];
+      parts: { name: string; kind: string; status: string; detail?: string }[];
     }[];
 
-  it('shows the running instance, up, with its version and the health of its database, bus, storage and broker', async () => {
+  it('shows the running instance, up, with its version and the health of its database, bus, storage and broker, and its track recorder', async () => {
     const rows = await vi.waitFor(async () => {
       const found = await list();
       expect(found.some((r) => r.current)).toBe(true);
@@ -43,7 +43,9 @@ describe('service list', () => {
       ['bus', 'up'],
       ['storage', 'up'],
       ['broker', 'up'],
+      ['tracks', 'up'],
     ]);
+    expect(me.parts[4]!.detail).toMatch(/^points offered \d+, written \d+, dropped 0, buffered \d+, failed writes 0$/);
     expect(me.parts[0]!.kind).toMatch(/pglite|postgresql/);
     expect(me.parts[3]).toMatchObject({
       kind: expect.stringMatching(/^aedes :\d+$/),

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, conflictOn, notFound, sqlStateOf } from '../../platform/errors.js';
 import { pageWindow } from '../../platform/paging.js';
+import { jobNamesOfStation } from '../jobs/jobs.shared.js';
 import { findTenantRobots, robotIdsOfStation, setRobotsStation } from '../robots/robots.shared.js';
 import { inScope, robotScope } from '../user-robots/user-robots.scope.js';
 import {
@@ -106,8 +107,7 @@ export function createStationsService(ctx: AppContext, deps: { push: (robotIds: 
 
   async function refuseInUse(caller: AuthContext, stationId: number) {
     const members = await membersOfStation(db, caller.tenantId, stationId);
-    // Patrol jobs will belong to stations too: their names join the refusal here.
-    const jobs: string[] = [];
+    const jobs = await jobNamesOfStation(db, caller.tenantId, stationId);
     const fields = [
       members.robots.length
         ? { path: 'robots', key: 'stations.inUseRobots', params: { names: listNames(members.robots) } }

@@ -30,7 +30,7 @@ export async function insertTenant(db: DbOrTx, tenant: NewTenant): Promise<Tenan
 export async function updateTenant(
   db: DbOrTx,
   tenantId: number,
-  values: Pick<NewTenant, 'name' | 'adminPhone' | 'adminName' | 'adminEmail' | 'remark'>,
+  values: Pick<NewTenant, 'name' | 'adminPhone' | 'adminName' | 'adminEmail' | 'remark' | 'timeZone'>,
 ): Promise<void> {
   await db
     .update(tenants)

@@ -44,6 +44,7 @@ type UpdateInput = {
   adminName: string;
   adminEmail: string;
   remark?: string | undefined;
+  timeZone?: string | undefined;
 };
 
 /**
@@ -96,6 +97,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
         adminName: input.adminName,
         adminEmail: input.adminEmail,
         remark: input.remark || null,
+        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       });
       const { role } = await ensureRole(tx, row.id, {
         name: translate(lang, 'tenants.adminRoleName'),
@@ -126,6 +128,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
       adminName: input.adminName,
       adminEmail: input.adminEmail,
       remark: input.remark || null,
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     });
     await ctx.bus.publish('access.changed', {});
   }
@@ -182,6 +185,7 @@ function toRow({
     adminName: tenant.adminName,
     adminEmail: tenant.adminEmail,
     remark: tenant.remark,
+    timeZone: tenant.timeZone,
     userCount: Number(userCount),
     platform: tenant.id === PLATFORM_TENANT_ID,
     createTime: tenant.createdAt.toISOString(),

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@patrol/contracts';
 import { pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { STATUS, id, timestamps } from '../../db/columns.js';
 
@@ -12,5 +13,7 @@ export const tenants = pgTable('tenants', {
   adminName: varchar({ length: 100 }),
   adminEmail: varchar({ length: 200 }),
   remark: text(),
+  /** IANA time zone its schedules are read in. */
+  timeZone: varchar({ length: 64 }).notNull().default(DEFAULT_TIME_ZONE),
   ...timestamps(),
 });

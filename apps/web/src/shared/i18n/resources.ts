@@ -26,6 +26,11 @@ import type FleetStopTexts from '@/locales/zh-CN/fleet-stop.json';
 import type AlarmsTexts from '@/locales/zh-CN/alarms.json';
 import type StationsTexts from '@/locales/zh-CN/stations.json';
 import type FencesTexts from '@/locales/zh-CN/fences.json';
+import type SchedulesTexts from '@/locales/zh-CN/schedules.json';
+import type JobsTexts from '@/locales/zh-CN/jobs.json';
+import type TasksTexts from '@/locales/zh-CN/tasks.json';
+import type RunsTexts from '@/locales/zh-CN/runs.json';
+import type TracksTexts from '@/locales/zh-CN/tracks.json';
 
 /**
  * One namespace per area, named like the locale file; `messages` holds the contracts' error and
@@ -59,6 +64,11 @@ export type Resources = {
   alarms: typeof AlarmsTexts;
   stations: typeof StationsTexts;
   fences: typeof FencesTexts;
+  schedules: typeof SchedulesTexts;
+  jobs: typeof JobsTexts;
+  tasks: typeof TasksTexts;
+  runs: typeof RunsTexts;
+  tracks: typeof TracksTexts;
   messages: (typeof messages)['zh-CN'];
 };
 
@@ -90,6 +100,11 @@ export const NAMESPACES = [
   'alarms',
   'stations',
   'fences',
+  'schedules',
+  'jobs',
+  'tasks',
+  'runs',
+  'tracks',
   'messages',
 ] as const satisfies readonly Namespace[];
 

@@ -6,3 +6,4 @@ export { MapLegend } from './map-legend';
 export { ROBOT_COLORS, RobotsLayer, robotColor } from './robots-layer';
 export { plainText } from './plain-text';
 export { projectionFor, useMapProjection, WGS84_PROJECTION, type MapProjection } from './projection';
+export { PathLayer, PATH_PANE } from './path-layer';

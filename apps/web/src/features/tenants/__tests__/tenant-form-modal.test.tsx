@@ -20,6 +20,7 @@ const tenant: TenantRow = {
   remark: null,
   userCount: 1,
   platform: false,
+  timeZone: 'Asia/Shanghai',
   createTime: '2026-11-22T10:00:00.000Z',
 };
 
@@ -122,6 +123,7 @@ describe('tenant form', () => {
       adminEmail: 'east@example.com',
       adminPassword: sha256Hex('Patrol-2468'),
       remark: '',
+      timeZone: 'Asia/Shanghai',
     });
   });
 
@@ -142,6 +144,7 @@ describe('tenant form', () => {
       adminName: 'Li Lei',
       adminEmail: 'east@example.com',
       remark: '',
+      timeZone: 'Asia/Shanghai',
     });
   });
 });

@@ -1,6 +1,13 @@
-import type { ReactElement } from 'react';
-import { Col, Form, Input, Row } from 'antd';
-import { createTenantForm, updateTenantForm, type CreateTenantForm, type TenantRow } from '@patrol/contracts';
+import { useMemo, type ReactElement } from 'react';
+import { Col, Form, Input, Row, Select } from 'antd';
+import {
+  DEFAULT_TIME_ZONE,
+  createTenantForm,
+  timeZoneNames,
+  updateTenantForm,
+  type CreateTenantForm,
+  type TenantRow,
+} from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { ContractField } from '@/shared/form/contract-field';
 import { FormModal, type FormDialog } from '@/shared/list';
@@ -25,6 +32,7 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
   const editing = !!tenant;
   const schema = editing ? updateTenantForm : createTenantForm;
+  const zoneOptions = useMemo(() => timeZoneNames().map((zone) => ({ value: zone, label: zone })), []);
 
   const handleSubmit = async (values: Values) => {
     if (editing) {
@@ -35,6 +43,7 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
         adminName: values.adminName!,
         adminEmail: values.adminEmail!,
         remark: values.remark ?? '',
+        timeZone: values.timeZone ?? DEFAULT_TIME_ZONE,
       });
     } else {
       await createTenant({
@@ -46,6 +55,7 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
         adminEmail: values.adminEmail!,
         adminPassword: sha256Hex(values.adminPassword!),
         remark: values.remark ?? '',
+        timeZone: values.timeZone ?? DEFAULT_TIME_ZONE,
       });
     }
     await refreshTenants();
@@ -76,8 +86,9 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
               adminPhone: tenant.adminPhone ?? '',
               adminEmail: tenant.adminEmail ?? '',
               remark: tenant.remark ?? '',
+              timeZone: tenant.timeZone,
             }
-          : {}
+          : { timeZone: DEFAULT_TIME_ZONE }
       }
     >
       <Row gutter={16}>
@@ -113,6 +124,13 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
             </Col>
           </>
         )}
+        <Col span={12}>
+          {item(
+            'timeZone',
+            t('fields.timeZone'),
+            <Select showSearch options={zoneOptions} aria-label={t('fields.timeZone')} />,
+          )}
+        </Col>
         <Col span={24}>{item('remark', t('fields.remark'), <Input.TextArea rows={2} />)}</Col>
       </Row>
     </FormModal>
