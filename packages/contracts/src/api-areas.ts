@@ -27,6 +27,7 @@ import { tasksApi } from './tasks.api.js';
 import { schedulesApi } from './schedules.api.js';
 import { runsApi } from './runs.api.js';
 import { tracksApi } from './tracks.api.js';
+import { videoApi } from './video.api.js';
 
 /** Every area's routes, by area: the whole API (but the console socket) in one place. */
 export const apiAreas = {
@@ -58,6 +59,7 @@ export const apiAreas = {
   schedulesApi,
   runsApi,
   tracksApi,
+  videoApi,
 };
 
 /** Every route descriptor of the API. */

@@ -70,3 +70,5 @@ export * from './runs.js';
 export * from './runs.api.js';
 export * from './tracks.js';
 export * from './tracks.api.js';
+export * from './video.js';
+export * from './video.api.js';

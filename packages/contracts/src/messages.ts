@@ -22,6 +22,7 @@ import { tasksMessages } from './tasks.messages.js';
 import { schedulesMessages } from './schedules.messages.js';
 import { runsMessages } from './runs.messages.js';
 import { tracksMessages } from './tracks.messages.js';
+import { videoMessages } from './video.messages.js';
 
 /**
  * Messages that both sides show: API errors (the server localises them by the language header)
@@ -239,6 +240,7 @@ const zhCN = {
   schedules: schedulesMessages['zh-CN'],
   runs: runsMessages['zh-CN'],
   tracks: tracksMessages['zh-CN'],
+  video: videoMessages['zh-CN'],
 };
 type Messages = typeof zhCN;
 
@@ -269,6 +271,7 @@ export const messages: Record<Language, Messages> = {
     schedules: schedulesMessages['zh-TW'],
     runs: runsMessages['zh-TW'],
     tracks: tracksMessages['zh-TW'],
+    video: videoMessages['zh-TW'],
   },
   'en-US': {
     ...coreEnUS,
@@ -295,6 +298,7 @@ export const messages: Record<Language, Messages> = {
     schedules: schedulesMessages['en-US'],
     runs: runsMessages['en-US'],
     tracks: tracksMessages['en-US'],
+    video: videoMessages['en-US'],
   },
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROBOT_CAMERAS_MAX, robotCamera } from './video.js';
 
 /**
  * The robot protocol over MQTT (docs/robot-protocol.md). Every robot publishes and subscribes only
@@ -143,8 +144,15 @@ export type RobotEvent = z.infer<typeof robotEvent>;
  */
 export const FENCE_EVENT_CODES = { intrusion: 'fence.intrusion', cleared: 'fence.cleared' } as const;
 
-/** `patrol/{serial}/online`, retained; the robot's last will publishes `{online:false}`. */
-export const robotOnline = z.object({ online: z.boolean(), ts: epochMs.optional() });
+/**
+ * `patrol/{serial}/online`, retained; the robot's last will publishes `{online:false}`. With
+ * `online: true` the robot announces its cameras (docs/video.md); a robot without `cameras` has none.
+ */
+export const robotOnline = z.object({
+  online: z.boolean(),
+  ts: epochMs.optional(),
+  cameras: z.array(robotCamera).max(ROBOT_CAMERAS_MAX).optional(),
+});
 export type RobotOnline = z.infer<typeof robotOnline>;
 
 /** The commands of the robot control page (spec section 4: other actions). */

@@ -14,6 +14,7 @@ import {
 } from './fields.js';
 import { TEXT_MAX } from './lengths.js';
 import { timeZoneName } from './schedules.js';
+import { videoUrlTemplate } from './video.js';
 
 /** Tenant codes are identifiers: letters, digits, _ and -, starting with a letter or digit. */
 export const TENANT_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -33,6 +34,14 @@ const tenantFields = {
   remark: z.string().trim().max(TEXT_MAX.tenantRemark, 'tenants.remarkTooLong').optional(),
   /** The IANA zone its schedules are read in; Asia/Shanghai when created without one, unchanged when updated without one. */
   timeZone: timeZoneName.optional(),
+  /**
+   * The tenant's video URL templates (docs/video.md): the streaming address (live), the history
+   * video URL and the file access address (clip downloads). Created with the embedded defaults;
+   * empty means "not configured"; unchanged when updated without them.
+   */
+  videoStreamUrl: videoUrlTemplate.optional(),
+  videoHistoryUrl: videoUrlTemplate.optional(),
+  videoFileUrl: videoUrlTemplate.optional(),
 };
 
 /** The new-tenant form as the administrator fills it in: the password rule runs in the browser. */
@@ -93,6 +102,9 @@ export const tenantRow = z.object({
   adminEmail: z.string().nullable(),
   remark: z.string().nullable(),
   timeZone: z.string(),
+  videoStreamUrl: z.string(),
+  videoHistoryUrl: z.string(),
+  videoFileUrl: z.string(),
   userCount: z.number().int(),
   /** The platform tenant: it cannot be disabled. */
   platform: z.boolean(),

@@ -1,4 +1,4 @@
-import type { RobotTelemetry } from '@patrol/contracts';
+import type { RobotCamera, RobotTelemetry } from '@patrol/contracts';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { at, id, timestamps } from '../../db/columns.js';
 import { stations } from '../stations/stations.tables.js';
@@ -30,6 +30,8 @@ export const robots = pgTable(
     lng: doublePrecision(),
     /** The station the robot belongs to: it obeys that station's fences. */
     stationId: integer().references(() => stations.id),
+    /** The cameras the robot announced when it last came online (docs/video.md). */
+    cameras: jsonb().$type<RobotCamera[]>().notNull().default([]),
     ...timestamps(),
   },
   (t) => [index('robots_tenant_idx').on(t.tenantId)],

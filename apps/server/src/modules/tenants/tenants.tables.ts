@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '@patrol/contracts';
+import { DEFAULT_TIME_ZONE, EMBEDDED_VIDEO_TEMPLATES, VIDEO_URL_TEMPLATE_MAX } from '@patrol/contracts';
 import { pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { STATUS, id, timestamps } from '../../db/columns.js';
 
@@ -15,5 +15,9 @@ export const tenants = pgTable('tenants', {
   remark: text(),
   /** IANA time zone its schedules are read in. */
   timeZone: varchar({ length: 64 }).notNull().default(DEFAULT_TIME_ZONE),
+  /** Video URL templates (docs/video.md); empty: not configured. */
+  videoStreamUrl: varchar({ length: VIDEO_URL_TEMPLATE_MAX }).notNull().default(EMBEDDED_VIDEO_TEMPLATES.streamUrl),
+  videoHistoryUrl: varchar({ length: VIDEO_URL_TEMPLATE_MAX }).notNull().default(EMBEDDED_VIDEO_TEMPLATES.historyUrl),
+  videoFileUrl: varchar({ length: VIDEO_URL_TEMPLATE_MAX }).notNull().default(EMBEDDED_VIDEO_TEMPLATES.fileUrl),
   ...timestamps(),
 });
