@@ -53,9 +53,25 @@ function playwright(name, env = {}, specs = []) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
   if (!existsSync(file)) return results.push({ name, passed: 0, failed: 1 });
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
   const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
-  results.push({ name, passed: stats.expected + stats.flaky, failed });
+  const flaky = flakyTitles(report);
+  if (flaky.length)
+    console.log(`\n${name}: passed only when run again (flaky):\n${flaky.map((t) => `  ${t}`).join('\n')}`);
+  results.push({ name, passed: stats.expected + stats.flaky, failed, flaky: flaky.length });
+}
+
+/** The titles of the tests Playwright reports as flaky (failed, then passed on the retry). */
+function flakyTitles(report) {
+  const titles = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) if (test.status === 'flaky') titles.push(`${spec.file}: ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return titles;
 }
 
 const NODE24_E2E = [
@@ -99,7 +115,10 @@ if (node24) {
 }
 
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.name.padEnd(28)} ${r.passed} passed, ${r.failed} failed`);
+for (const r of results)
+  console.log(
+    `${r.name.padEnd(28)} ${r.passed} passed, ${r.failed} failed${r.flaky ? ` (${r.flaky} flaky, named above)` : ''}`,
+  );
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
