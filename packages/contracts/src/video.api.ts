@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineRoute, SESSION_ERRORS } from './api.js';
 import {
   cameraQuery,
@@ -76,6 +77,7 @@ export const videoApi = {
     tags: ['video'],
     access: 'grant',
     body: videoLayout,
+    data: z.null(),
     errors: [...SESSION_ERRORS],
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowId } from './fields.js';
+import { INT4_MAX, rowId } from './fields.js';
 import { trackTime } from './tracks.js';
 
 /**
