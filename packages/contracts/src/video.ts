@@ -141,7 +141,7 @@ export const clipUrl = z.object({ url: z.string(), expiresAt: z.number() });
 
 /** One tile of the panel: the camera it shows, or empty. */
 export const videoTile = z.object({
-  robotId: z.number().int().positive(),
+  robotId: z.number().int().min(1).max(INT4_MAX),
   camera: z.string().regex(CAMERA_ID_PATTERN),
 });
 export type VideoTile = z.infer<typeof videoTile>;
