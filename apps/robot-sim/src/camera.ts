@@ -33,6 +33,8 @@ export const CAMERA_RESTART_MIN_MS = 1000;
 export const CAMERA_RESTART_MAX_MS = 30_000;
 /** How far the frames may fall behind the wall clock before ffmpeg restarts (its timeline would lie). */
 export const CAMERA_MAX_LAG_MS = 2000;
+/** Time ffmpeg gets to start before the first frame. */
+const START_LEAD_MS = 300;
 /** How long `stop()` waits for ffmpeg to finish its last segment before it kills it. */
 const STOP_GRACE_MS = 3000;
 
@@ -177,7 +179,9 @@ export class SimCamera {
     this.child = child;
     this.starts++;
     this.written = 0;
-    this.startedAt = Date.now();
+    // The first frame goes in on a whole second: ffmpeg stamps the playlist's first program
+    // date-time with the second it starts encoding (whole seconds), so the timeline meets the clock.
+    this.startedAt = Math.ceil((Date.now() + START_LEAD_MS) / 1000) * 1000;
     let errors = '';
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {
@@ -205,7 +209,7 @@ export class SimCamera {
     const renewInMs = Math.max(10_000, this.options.tokenTtlS * 1000 - 60_000);
     this.renewTimer = setTimeout(() => this.renew(child), renewInMs);
     this.log(`streaming to ${new URL(this.options.consoleUrl).origin}`);
-    this.nextFrame(child);
+    this.frameTimer = setTimeout(() => this.nextFrame(child), this.startedAt - Date.now());
   }
 
   private scheduleRestart() {
@@ -227,7 +231,7 @@ export class SimCamera {
   /**
    * Writes the frame due now, timed by the wall clock: ffmpeg reads frames as `fps` a second, so
    * the number written must follow the clock. A frame ffmpeg has not taken yet is not queued
-   * behind (the new one is dropped); a missed tick is made up by writing the frame again, and a
+   * behind (the new one is dropped); a missed tick is made up by writing the frames due, and a
    * lag too long to make up restarts ffmpeg, whose timeline would otherwise run late.
    */
   private nextFrame(child: ChildProcess) {
@@ -247,11 +251,12 @@ export class SimCamera {
       if (stdin.writableNeedDrain) {
         this.dropped++;
       } else {
-        this.lines[2] = clockText(now);
-        const frame = this.painter.paint(now, this.lines);
-        // Copies: the painter's buffer is overwritten by the next frame while this one may wait.
+        // Each frame shows its own moment on the timeline (the time code is exact).
         while (this.written < due && !stdin.writableNeedDrain) {
-          stdin.write(Buffer.from(frame));
+          const at = this.startedAt + Math.round(this.written * this.frameMs);
+          this.lines[2] = clockText(at);
+          // A copy: the painter's buffer is painted over by the next frame while this one may wait.
+          stdin.write(Buffer.from(this.painter.paint(at, this.lines)));
           this.written++;
         }
       }
