@@ -43,7 +43,19 @@ function ffmpegChildren(): number[] {
 /** The first frame of an MPEG-TS segment as raw RGB, decoded by the same ffmpeg. */
 function firstFrame(segment: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg!, ['-loglevel', 'error', '-i', '-', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-frames:v', '1', '-']);
+    const child = spawn(ffmpeg!, [
+      '-loglevel',
+      'error',
+      '-i',
+      '-',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-frames:v',
+      '1',
+      '-',
+    ]);
     const out: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stdin.on('error', () => {});
@@ -195,9 +207,9 @@ describe.skipIf(!ffmpeg)('simulated cameras (real ffmpeg)', () => {
       expect(await until(() => camera.pid !== undefined && camera.pid !== first, 5000)).toBe(true);
       expect(camera.starts).toBe(2);
       const before = puts.length;
-      expect(await until(() => puts.slice(before).some((p) => p.path.startsWith('/api/media/ingest/SIM-CAM2/')), 5000)).toBe(
-        true,
-      );
+      expect(
+        await until(() => puts.slice(before).some((p) => p.path.startsWith('/api/media/ingest/SIM-CAM2/')), 5000),
+      ).toBe(true);
     } finally {
       await sim.disconnect();
     }

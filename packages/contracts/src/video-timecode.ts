@@ -82,9 +82,11 @@ function cells(ms: number): number[][] {
  * RGB24 frame (3 bytes a pixel, rows top to bottom), over whatever was there.
  */
 export function drawTimeCode(rgb: Uint8Array, width: number, height: number, ms: number): void {
-  if (!Number.isInteger(ms) || ms < 0 || ms >= 2 ** TIMECODE_BITS) throw new RangeError(`time code out of range: ${ms}`);
+  if (!Number.isInteger(ms) || ms < 0 || ms >= 2 ** TIMECODE_BITS)
+    throw new RangeError(`time code out of range: ${ms}`);
   const { block, top } = timeCodeLayout(width, height);
-  if (block < TIMECODE_MIN_BLOCK || top < 0) throw new RangeError(`frame too small for a time code: ${width}x${height}`);
+  if (block < TIMECODE_MIN_BLOCK || top < 0)
+    throw new RangeError(`frame too small for a time code: ${width}x${height}`);
   if (rgb.length < width * height * 3) throw new RangeError('frame buffer too small');
   const rows = cells(ms);
   const y0 = Math.max(0, Math.floor(top));
@@ -135,7 +137,10 @@ export function readTimeCode(
     const levels = Array.from({ length: TIMECODE_COLUMNS }, (_, c) => luma(c, r));
     const markers = [
       ...TIMECODE_START_MARKER.map((bit, i) => ({ bit, level: levels[i]! })),
-      ...TIMECODE_STOP_MARKER.map((bit, i) => ({ bit, level: levels[TIMECODE_COLUMNS - TIMECODE_STOP_MARKER.length + i]! })),
+      ...TIMECODE_STOP_MARKER.map((bit, i) => ({
+        bit,
+        level: levels[TIMECODE_COLUMNS - TIMECODE_STOP_MARKER.length + i]!,
+      })),
     ];
     const whites = markers.filter((m) => m.bit === 1).map((m) => m.level);
     const blacks = markers.filter((m) => m.bit === 0).map((m) => m.level);
