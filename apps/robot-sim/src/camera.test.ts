@@ -225,6 +225,22 @@ describe('camera plumbing', () => {
     expect(urls.segments).toBe('http://SIM%201:a.b%2Bc@console.example:8080/api/media/ingest/SIM%201/front/%d.ts');
   });
 
+  it('gives a robot no cameras to announce or stream without the console to stream to', () => {
+    const options = {
+      serial: 'SIM-CAM3',
+      privateKey: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      keyVersion: 1,
+      brokerUrl: 'mqtt://127.0.0.1:1',
+      route: makeRoute(DEFAULT_MAP_CENTER, 0),
+      cameras: [{ id: 'front', name: 'Front' }],
+    };
+    expect(new SimRobot(options).cameras).toEqual([]);
+    expect(new SimRobot(options).cameraProcesses).toEqual([]);
+    const streaming = new SimRobot({ ...options, consoleUrl: 'http://127.0.0.1:1' });
+    expect(streaming.cameras).toEqual([{ id: 'front', name: 'Front' }]);
+    expect(streaming.cameraProcesses.map((c) => c.id)).toEqual(['front']);
+  });
+
   it('runs FFMPEG_PATH first, then ffmpeg on the PATH, then the packaged binary', () => {
     expect(resolveFfmpeg({ FFMPEG_PATH: '/opt/ff/ffmpeg', PATH: '/usr/bin' })).toBe('/opt/ff/ffmpeg');
     expect(resolveFfmpeg({ PATH: '/nowhere' })).toMatch(/@ffmpeg-installer\/linux-x64\/ffmpeg$/);
