@@ -86,6 +86,7 @@ export function clockText(ms: number): string {
   return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`;
 }
 
+/** Paints a camera's frames into one reused RGB24 buffer (`frame`). */
 export class CameraFramePainter {
   readonly width: number;
   readonly height: number;

@@ -104,6 +104,7 @@ export function ffmpegArgs(urls: { playlist: string; segments: string }, fps: nu
   ];
 }
 
+/** One camera of a simulated robot: `start()` streams until `stop()`, restarting ffmpeg as needed. */
 export class SimCamera {
   private readonly options: SimCameraOptions;
   private readonly painter = new CameraFramePainter();
