@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { robotCamera, type RobotCamera } from '@patrol/contracts';
 import { startFleet } from './fleet.js';
 
 const { values } = parseArgs({
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     ca: { type: 'string' },
     idle: { type: 'boolean', default: false },
     'fail-after': { type: 'string' },
+    cameras: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -41,10 +43,20 @@ if (values.help) {
   --auth A         token (a signed JWT; the console's broker) or derived (Mosquitto with dynamic security)
   --idle           robots wait for tasks instead of patrolling their own loops
   --fail-after N   robots fail every task run after reaching N nodes
+  --cameras LIST   cameras each robot streams to the console through ffmpeg, e.g. front,rear (none)
 While it runs, type "offline SERIAL", "crash SERIAL" or "online SERIAL" to take a robot away and back,
 "gun SERIAL" or "sentiment SERIAL" to have it raise an alarm, "fail SERIAL" to have it fail the task
 it runs.`);
   process.exit(0);
+}
+
+/** `front,rear` as cameras `front` "Front" and `rear` "Rear". */
+function cameraList(list: string): RobotCamera[] {
+  return list
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+    .map((id) => robotCamera.parse({ id, name: id.charAt(0).toUpperCase() + id.slice(1) }));
 }
 
 async function password(): Promise<string> {
@@ -69,6 +81,7 @@ const fleet = await startFleet({
   ...(values.ca ? { ca: await readFile(values.ca, 'utf8') } : {}),
   ...(values.idle ? { mode: 'idle' as const } : {}),
   ...(values['fail-after'] !== undefined ? { failRunAfterNodes: Number(values['fail-after']) } : {}),
+  ...(values.cameras ? { cameras: cameraList(values.cameras) } : {}),
   onLog: (line) => console.log(line),
 });
 console.log(`${fleet.robots.length} robots connected to ${values.mqtt}, patrolling. Ctrl-C stops them.`);

@@ -13,6 +13,8 @@ const port = Number(process.env.PORT ?? 8080);
 const mqttPort = Number(process.env.MQTT_PORT ?? 1883);
 const dataDir = process.env.DATA_DIR ?? './data';
 const robots = Number(process.env.DEMO_ROBOTS ?? 20);
+// Each demo robot streams one camera to the console (an ffmpeg each); DEMO_VIDEO=0 turns video off.
+const video = process.env.DEMO_VIDEO !== '0';
 const DEMO = { code: 'demo', name: 'Demo', adminAccount: 'demo', adminPassword: 'Demo-patrol-26', adminName: 'Demo' };
 
 // The compiled server, built by `npm run demo` just before.
@@ -51,6 +53,11 @@ if (!password) {
     robots,
     prefix: 'DEMO',
     keysFile: join(dataDir, 'demo-robot-keys.json'),
+    ...(video ? { cameras: [{ id: 'front', name: 'Front' }] } : {}),
+    onLog: (line) => {
+      // The cameras say when they cannot stream (no ffmpeg, the console refusing them).
+      if (/ camera /.test(line) && !/ streaming to | stopped$/.test(line)) console.log(line);
+    },
   });
   // The last robot stands by for tasks (a robot patrolling its own loop is busy and takes none), so
   // a job and a task made in the console can be run on it at once or on a schedule.

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { DEFAULT_MAP_CENTER } from '@patrol/contracts';
+import { DEFAULT_MAP_CENTER, type RobotCamera } from '@patrol/contracts';
 import { ConsoleApi } from './console-api.js';
 import { SimRobot, type SimRobotOptions } from './robot.js';
 import { makeRoute, type LatLng } from './route.js';
@@ -25,6 +25,11 @@ export type FleetOptions = {
   /** Scales the patrol loops (1 = about 80 x 50 m). */
   routeSize?: number;
   onLog?: (line: string) => void;
+  /**
+   * The cameras each robot announces and streams to the console at `apiUrl` (none by default);
+   * each one runs an ffmpeg while its robot is connected.
+   */
+  cameras?: RobotCamera[];
 } & Partial<
   Pick<
     SimRobotOptions,
@@ -118,6 +123,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         ...(options.actionMs !== undefined ? { actionMs: options.actionMs } : {}),
         ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
         ...(options.failRunAfterNodes !== undefined ? { failRunAfterNodes: options.failRunAfterNodes } : {}),
+        ...(options.cameras?.length ? { cameras: options.cameras, consoleUrl: options.apiUrl } : {}),
       }),
     );
   }

@@ -13,6 +13,17 @@ export {
 } from './robot.js';
 export { alarmImage, encodePng, ALARM_IMAGE_WIDTH, ALARM_IMAGE_HEIGHT, type AlarmImageOptions } from './alarm-image.js';
 export { startFleet, type Fleet, type FleetOptions } from './fleet.js';
+export {
+  SimCamera,
+  resolveFfmpeg,
+  ingestUrls,
+  ffmpegArgs,
+  CAMERA_RESTART_MIN_MS,
+  CAMERA_RESTART_MAX_MS,
+  CAMERA_MAX_LAG_MS,
+  type SimCameraOptions,
+} from './camera.js';
+export { CameraFramePainter, clockText, CAMERA_FRAME_WIDTH, CAMERA_FRAME_HEIGHT } from './camera-frame.js';
 export { makeRoute, advance, advanceAlong, insideArea, offset, type LatLng, type Route } from './route.js';
 export { ConsoleApi } from './console-api.js';
 export {

@@ -3,6 +3,7 @@ import { compactVerify, importPKCS8, importSPKI, SignJWT } from 'jose';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
   derivedPasswordText,
+  MEDIA_TOKEN_AUDIENCE,
   FENCE_EVENT_CODES,
   fireAuthorizationClaims,
   SLOW_ZONE_FACTOR,
@@ -16,6 +17,7 @@ import {
   type RobotCommandReply,
   type RobotConfig,
   type RobotEvent,
+  type RobotCamera,
   type RobotMode,
   type RobotTelemetry,
   type RobotUpload,
@@ -24,6 +26,7 @@ import {
   type RunTaskArgs,
 } from '@patrol/contracts';
 import { alarmImage } from './alarm-image.js';
+import { SimCamera } from './camera.js';
 import { advance, advanceAlong, insideArea, type LatLng, type Route } from './route.js';
 
 export type SimRobotOptions = {
@@ -70,6 +73,13 @@ export type SimRobotOptions = {
   waitMs?: number;
   /** Fail every run after reaching this many nodes (0, the default: never). */
   failRunAfterNodes?: number;
+  /** The robot's cameras (none by default); they stream only with `consoleUrl` too. */
+  cameras?: RobotCamera[];
+  /**
+   * The console's HTTP base (e.g. http://127.0.0.1:8080): with `cameras`, the robot announces them
+   * in its online message and pushes each one's video there while it is connected (camera.ts).
+   */
+  consoleUrl?: string;
 };
 
 /** The task the robot is running (a `runTask`), where it is in it, and what it still has to report. */
@@ -171,8 +181,11 @@ const jitter = (span: number) => (Math.random() - 0.5) * span;
  */
 export class SimRobot {
   readonly serial: string;
-  private readonly options: Required<Omit<SimRobotOptions, 'onLog' | 'ca' | 'mode'>> &
+  private readonly options: Required<Omit<SimRobotOptions, 'onLog' | 'ca' | 'mode' | 'cameras' | 'consoleUrl'>> &
     Pick<SimRobotOptions, 'onLog' | 'ca'>;
+  /** The cameras it announces, and one streaming process each (none without a console URL). */
+  readonly cameras: readonly RobotCamera[];
+  private readonly cameraStreams: SimCamera[];
   private client: MqttClient | null = null;
   private timer: NodeJS.Timeout | undefined;
   private tokenTimer: NodeJS.Timeout | undefined;
@@ -244,6 +257,18 @@ export class SimRobot {
       alarmChance: options.alarmChance ?? options.eventChance ?? 0.002,
     };
     this.position = options.route.points[0]!;
+    this.cameras = options.consoleUrl ? (options.cameras ?? []) : [];
+    this.cameraStreams = this.cameras.map(
+      (camera) =>
+        new SimCamera({
+          serial: options.serial,
+          camera,
+          consoleUrl: options.consoleUrl!,
+          token: () => this.mediaToken(),
+          tokenTtlS: this.options.tokenTtlS,
+          ...(options.onLog ? { onLog: options.onLog } : {}),
+        }),
+    );
     this.loopTaskId = `patrol-${options.serial}`.slice(0, 64);
     if (options.mode) this.mode = options.mode;
   }
@@ -264,6 +289,28 @@ export class SimRobot {
       .setIssuedAt(now)
       .setExpirationTime(now + this.options.tokenTtlS)
       .sign(key);
+  }
+
+  /**
+   * A token for pushing its cameras to the console's media routes: signed like the MQTT token but
+   * for the media audience only. ffmpeg sends the same one with every request until it is renewed.
+   */
+  async mediaToken(): Promise<string> {
+    const key = await importPKCS8(this.options.privateKey, 'EdDSA');
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ kv: this.options.keyVersion })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setJti(randomUUID())
+      .setSubject(this.serial)
+      .setAudience(MEDIA_TOKEN_AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.options.tokenTtlS)
+      .sign(key);
+  }
+
+  /** The running camera streams (tests read their ffmpeg ids). */
+  get cameraProcesses(): readonly SimCamera[] {
+    return this.cameraStreams;
   }
 
   /** The static password derived from the key (see derivedPasswordText). */
@@ -315,7 +362,13 @@ export class SimRobot {
     }
     client.on('connect', () => {
       client.subscribe([robotTopic(this.serial, 'cmd'), robotTopic(this.serial, 'config')], { qos: 1 });
-      this.publish('online', { online: true, ts: Date.now() }, { qos: 1, retain: true });
+      const cameras = this.cameras.length ? { cameras: [...this.cameras] } : {};
+      this.publish('online', { online: true, ts: Date.now(), ...cameras }, { qos: 1, retain: true });
+      for (const camera of this.cameraStreams) camera.start();
+    });
+    // Off the broker the robot is offline: its cameras stop until it is back.
+    client.on('offline', () => {
+      for (const camera of this.cameraStreams) void camera.stop();
     });
     client.on('message', (topic, payload) => {
       if (topic === robotTopic(this.serial, 'config')) this.onConfig(payload);
@@ -354,12 +407,18 @@ export class SimRobot {
     // The actions that would have ended them are gone with the timers.
     this.tracking = null;
     this.sirenOn = false;
+    // The cameras end their last segments while the connection closes.
+    const camerasStopped = Promise.all(this.cameraStreams.map((camera) => camera.stop()));
     const client = this.client;
     this.client = null;
-    if (!client) return;
+    if (!client) {
+      await camerasStopped;
+      return;
+    }
     if (options.silent) {
       client.stream.destroy();
       await new Promise<void>((resolve) => client.end(true, {}, () => resolve()));
+      await camerasStopped;
       return;
     }
     if (client.connected) {
@@ -369,6 +428,7 @@ export class SimRobot {
       });
     }
     await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+    await camerasStopped;
   }
 
   private publish(

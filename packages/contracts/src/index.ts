@@ -71,4 +71,5 @@ export * from './runs.api.js';
 export * from './tracks.js';
 export * from './tracks.api.js';
 export * from './video.js';
+export * from './video-timecode.js';
 export * from './video.api.js';
