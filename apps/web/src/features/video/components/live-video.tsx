@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Card, Empty, Flex, Spin } from 'antd';
 import { CameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -25,13 +25,8 @@ function LivePicture({ robotId }: { robotId: number }) {
   const cameras = useVideoCameras();
   const robot = cameras.data?.find((r) => r.robotId === robotId);
   const camera = robot?.cameras[0];
-  const cameraId = camera?.id;
   const [state, setState] = useState<StreamState>({ status: 'stopped' });
   const videoRef = useRef<HTMLVideoElement | null>(null);
-  const source = useMemo(
-    () => (cameraId ? (signal: AbortSignal) => fetchLiveUrl({ robotId, camera: cameraId }, signal) : null),
-    [robotId, cameraId],
-  );
   if (cameras.isLoading) {
     return (
       <Spin spinning>
@@ -41,6 +36,7 @@ function LivePicture({ robotId }: { robotId: number }) {
   }
   if (!robot || !camera) return <Empty description={t('liveNoCamera')} />;
   const label = `${robot.robotName} ${camera.name}`;
+  const source = (signal: AbortSignal) => fetchLiveUrl({ robotId, camera: camera.id }, signal);
   return (
     <Flex vertical gap={8}>
       <Flex align="center" gap={8}>

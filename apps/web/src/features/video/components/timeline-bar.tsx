@@ -47,7 +47,9 @@ export function TimelineBar({ from, to, recordings, position, onSeek }: Props) {
         step={1000}
         value={position ?? from}
         ariaLabelForHandle={t('timelineSlider')}
-        ariaValueTextFormatterForHandle={(value) => (value === undefined ? '' : formatTime(new Date(value).toISOString()))}
+        ariaValueTextFormatterForHandle={(value) =>
+          value === undefined ? '' : formatTime(new Date(value).toISOString())
+        }
         tooltip={{ formatter: (value) => (value === undefined ? '' : formatTime(new Date(value).toISOString())) }}
         onChangeComplete={(value) => onSeek(value)}
       />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, type ComponentProps, type RefObject } from 'react';
 import type Hls from 'hls.js';
 import { useTranslation } from 'react-i18next';
 import type { StreamState } from '../player/stream-controller';
@@ -17,20 +17,32 @@ type Props = {
   onState?: (state: StreamState) => void;
   onHls?: (hls: Hls | null) => void;
   testId?: string;
+  /** The element's media events (the history page's clock and seeks). */
+  mediaEvents?: Pick<ComponentProps<'video'>, 'onTimeUpdate' | 'onLoadedMetadata' | 'onPlay' | 'onPause'>;
 };
 
 /**
  * A camera's picture: the player its URL needs (hls.js, mpegts.js, WHEP), its state shown, and
  * the reason when it does not play. Muted unless told otherwise.
  */
-export function VideoPlayer({ source, sourceKey, label, live = true, muted = true, videoRef, onState, onHls, testId }: Props) {
+export function VideoPlayer({
+  source,
+  sourceKey,
+  label,
+  live = true,
+  muted = true,
+  videoRef,
+  onState,
+  onHls,
+  testId,
+  mediaEvents,
+}: Props) {
   const { t } = useTranslation('video');
   const own = useRef<HTMLVideoElement | null>(null);
   const ref = videoRef ?? own;
   const state = useVideoStream(ref, { source, sourceKey, live, onHls });
-  const report = useRef(onState);
-  report.current = onState;
-  useEffect(() => report.current?.(state), [state]);
+  const report = useEffectEvent((next: StreamState) => onState?.(next));
+  useEffect(() => report(state), [state]);
 
   const note =
     state.status === 'error'
@@ -53,6 +65,7 @@ export function VideoPlayer({ source, sourceKey, label, live = true, muted = tru
         autoPlay
         aria-label={label}
         crossOrigin="anonymous"
+        {...mediaEvents}
       />
       {note && source ? (
         <div className="video-player__note" role="status">

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import {
   AudioMutedOutlined,
@@ -31,22 +31,25 @@ type Props = {
 };
 
 /** One tile of the panel: a camera's live picture with its toolbar, or an empty place to drop one. */
-export function VideoTile({ index, tile, robot, selected, maximised, onSelect, onDrop, onToggleMaximise, onClose }: Props) {
+export function VideoTile({
+  index,
+  tile,
+  robot,
+  selected,
+  maximised,
+  onSelect,
+  onDrop,
+  onToggleMaximise,
+  onClose,
+}: Props) {
   const { t } = useTranslation('video');
   const [over, setOver] = useState(false);
   const [muted, setMuted] = useState(true);
   const [state, setState] = useState<StreamState>({ status: 'stopped' });
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const camera = tile && robot ? robot.cameras.find((c) => c.id === tile.camera) : undefined;
-  const robotId = tile?.robotId;
-  const cameraId = camera?.id;
-  const source = useMemo(
-    () =>
-      robotId !== undefined && cameraId !== undefined
-        ? (signal: AbortSignal) => fetchLiveUrl({ robotId, camera: cameraId }, signal)
-        : null,
-    [robotId, cameraId],
-  );
+  const source =
+    tile && camera ? (signal: AbortSignal) => fetchLiveUrl({ robotId: tile.robotId, camera: camera.id }, signal) : null;
   const label =
     camera && robot
       ? t('tileWith', { index: index + 1, robot: robot.robotName, camera: camera.name })

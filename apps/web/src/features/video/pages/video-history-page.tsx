@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Segmented, Select, Space, Typography } from 'antd';
 import { CameraOutlined, DownloadOutlined, PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,7 +35,10 @@ function readNumber(value: string | null): number | undefined {
 /** The filter a link opens: `?robotId=&camera=&at=` centres the range on `at`; else the last hour. */
 export function filterFromLink(params: URLSearchParams, now: number): { filter: Filter; at: number | null } {
   const at = readNumber(params.get('at')) ?? null;
-  const range = at !== null ? { from: at - AROUND_MS, to: Math.min(at + AROUND_MS, Math.max(now, at + 1000)) } : { from: now - 3600_000, to: now };
+  const range =
+    at !== null
+      ? { from: at - AROUND_MS, to: Math.min(at + AROUND_MS, Math.max(now, at + 1000)) }
+      : { from: now - 3600_000, to: now };
   return {
     filter: { robotId: readNumber(params.get('robotId')), camera: params.get('camera') ?? undefined, ...range },
     at,
@@ -66,14 +69,11 @@ export function VideoHistoryPage() {
   const robots = cameras.data ?? [];
   const robot = robots.find((r) => r.robotId === filter.robotId);
   const camera = filter.camera ?? robot?.cameras[0]?.id;
-  const range: Range | null = useMemo(
-    () =>
-      filter.robotId !== undefined && camera !== undefined
-        ? { robotId: filter.robotId, camera, from: filter.from, to: filter.to }
-        : null,
-    [filter.robotId, camera, filter.from, filter.to],
-  );
-  const queryKey = useMemo(() => [...videoKey, 'history', range?.robotId, range?.camera, range?.from, range?.to], [range]);
+  const range: Range | null =
+    filter.robotId !== undefined && camera !== undefined
+      ? { robotId: filter.robotId, camera, from: filter.from, to: filter.to }
+      : null;
+  const queryKey = [...videoKey, 'history', range?.robotId, range?.camera, range?.from, range?.to];
   const queryClient = useQueryClient();
   const history = useQuery({
     queryKey,
@@ -92,7 +92,10 @@ export function VideoHistoryPage() {
   const [state, setState] = useState<StreamState>({ status: 'stopped' });
   const [clipError, setClipError] = useState<string | null>(null);
 
-  const applySeek = useCallback(() => {
+  // Seeks run once the segments' times are known: after the playlist loads, or at once.
+  const [seekTick, setSeekTick] = useState(0);
+  const requestSeek = () => setSeekTick((n) => n + 1);
+  const applySeek = useEffectEvent(() => {
     const video = videoRef.current;
     const target = pending.current;
     if (!video || target === null || !range) return;
@@ -105,53 +108,37 @@ export function VideoHistoryPage() {
       video.currentTime = Math.max(0, (target - range.from) / 1000);
       pending.current = null;
     }
-  }, [range]);
+  });
+  useEffect(() => applySeek(), [seekTick]);
 
-  const onHls = useCallback(
-    (hls: Hls | null) => {
-      hlsRef.current = hls;
-      hls?.on('hlsLevelLoaded' as HlsEvents.LEVEL_LOADED, () => applySeek());
-    },
-    [applySeek],
-  );
+  const onHls = (hls: Hls | null) => {
+    hlsRef.current = hls;
+    hls?.on('hlsLevelLoaded' as HlsEvents.LEVEL_LOADED, requestSeek);
+  };
 
-  const source = useMemo(
-    () =>
-      history.data && range
-        ? () => queryClient.fetchQuery({ queryKey, queryFn: ({ signal }) => fetchHistory(range, signal), staleTime: 60_000 })
-        : null,
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new range means a new key
-    [history.data !== undefined, queryKey],
-  );
+  const source =
+    history.data && range
+      ? () =>
+          queryClient.fetchQuery({ queryKey, queryFn: ({ signal }) => fetchHistory(range, signal), staleTime: 60_000 })
+      : null;
 
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    const onTime = () => {
+  const mediaEvents = {
+    onTimeUpdate: (event: { currentTarget: HTMLVideoElement }) => {
+      const video = event.currentTarget;
       const wall = wallClockAt(video.currentTime, fragmentsOf(hlsRef.current));
       setNow(wall ?? (range ? range.from + video.currentTime * 1000 : null));
-    };
-    const onMeta = () => {
-      video.playbackRate = speed;
-      applySeek();
-    };
-    const onPlay = () => setPaused(false);
-    const onPause = () => setPaused(true);
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('loadedmetadata', onMeta);
-    video.addEventListener('play', onPlay);
-    video.addEventListener('pause', onPause);
-    return () => {
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('loadedmetadata', onMeta);
-      video.removeEventListener('play', onPlay);
-      video.removeEventListener('pause', onPause);
-    };
-  }, [range, speed, applySeek, source]);
+    },
+    onLoadedMetadata: (event: { currentTarget: HTMLVideoElement }) => {
+      event.currentTarget.playbackRate = speed;
+      requestSeek();
+    },
+    onPlay: () => setPaused(false),
+    onPause: () => setPaused(true),
+  };
 
   const seek = (time: number) => {
     pending.current = time;
-    applySeek();
+    requestSeek();
   };
 
   const download = async () => {
@@ -169,7 +156,12 @@ export function VideoHistoryPage() {
 
   const snapshot = () => {
     const video = videoRef.current;
-    if (!video || !robot || !range || !takeSnapshot(video, snapshotName(robot.robotName, range.camera, now ?? Date.now()))) {
+    if (
+      !video ||
+      !robot ||
+      !range ||
+      !takeSnapshot(video, snapshotName(robot.robotName, range.camera, now ?? range.from))
+    ) {
       feedback().message.warning(t('noPicture'));
     }
   };
@@ -231,7 +223,12 @@ export function VideoHistoryPage() {
         {!range ? (
           <Empty description={t('chooseFirst')} />
         ) : history.isError ? (
-          <Alert type="error" showIcon title={isApiError(history.error) ? history.error.message : String(history.error)} data-testid="video-history-error" />
+          <Alert
+            type="error"
+            showIcon
+            title={isApiError(history.error) ? history.error.message : String(history.error)}
+            data-testid="video-history-error"
+          />
         ) : (
           <Flex vertical gap={12}>
             {history.data?.recordings && history.data.recordings.length === 0 ? (
@@ -246,6 +243,7 @@ export function VideoHistoryPage() {
                 videoRef={videoRef}
                 onState={setState}
                 onHls={onHls}
+                mediaEvents={mediaEvents}
                 testId="video-history-player"
               />
             </div>

@@ -36,9 +36,6 @@ export function VideoPanelPage() {
   const [maximised, setMaximised] = useState<number | null>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => {
-    if (layout === null && (saved.data || saved.isError)) setLayout(normaliseLayout(saved.data));
-  }, [layout, saved.data, saved.isError]);
   useEffect(
     () => () => {
       if (saveTimer.current) clearTimeout(saveTimer.current);
@@ -54,7 +51,9 @@ export function VideoPanelPage() {
     }, LAYOUT_SAVE_DELAY_MS);
   }, []);
 
-  const current = layout ?? EMPTY_LAYOUT;
+  // The remembered layout until the user changes it.
+  const shown = layout ?? (saved.data || saved.isError ? normaliseLayout(saved.data) : null);
+  const current = shown ?? EMPTY_LAYOUT;
   const robots = cameras.data ?? [];
   const robotOf = (tile: Tile | null) => (tile ? robots.find((r) => r.robotId === tile.robotId) : undefined);
   const columns = Math.sqrt(maximised === null ? current.grid : 1);
@@ -94,10 +93,7 @@ export function VideoPanelPage() {
               <div style={{ height: 80 }} />
             </Spin>
           ) : (
-            <CameraTree
-              robots={robots}
-              onChoose={(tile) => change(dropOnTile(current, maximised ?? selected, tile))}
-            />
+            <CameraTree robots={robots} onChoose={(tile) => change(dropOnTile(current, maximised ?? selected, tile))} />
           )}
         </Card>
         <Card
@@ -107,7 +103,7 @@ export function VideoPanelPage() {
           role="region"
           aria-label={t('tiles')}
         >
-          {layout === null ? (
+          {shown === null ? (
             <Spin spinning>
               <div style={{ height: 200 }} />
             </Spin>

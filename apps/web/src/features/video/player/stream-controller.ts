@@ -88,7 +88,9 @@ export class StreamController {
 
   private set(state: StreamState) {
     const same =
-      state.status === this.state.status && state.message === this.state.message && state.retryIn === this.state.retryIn;
+      state.status === this.state.status &&
+      state.message === this.state.message &&
+      state.retryIn === this.state.retryIn;
     this.state = state;
     if (!same) this.onState(state);
   }

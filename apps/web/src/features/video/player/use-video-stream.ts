@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
 import type Hls from 'hls.js';
 import type { PlayerKind } from '@patrol/contracts';
 import { attachStream } from './engines';
@@ -21,8 +21,9 @@ type Options = {
  */
 export function useVideoStream(videoRef: RefObject<HTMLVideoElement | null>, options: Options): StreamState {
   const [state, setState] = useState<StreamState>({ status: 'stopped' });
-  const latest = useRef(options);
-  latest.current = options;
+  const fetchUrl = useEffectEvent((signal: AbortSignal) => options.source!(signal));
+  const isLive = useEffectEvent(() => options.live);
+  const reportHls = useEffectEvent((hls: Hls | null) => options.onHls?.(hls));
   const hasSource = options.source !== null;
 
   useEffect(() => {
@@ -33,10 +34,10 @@ export function useVideoStream(videoRef: RefObject<HTMLVideoElement | null>, opt
     }
     const controller = new StreamController(
       {
-        fetchUrl: (signal) => latest.current.source!(signal),
+        fetchUrl: (signal) => fetchUrl(signal),
         attach: (url, kind, fail) =>
-          attachStream(video, url, kind, fail, { live: latest.current.live, onHls: latest.current.onHls }),
-        isPaused: () => !latest.current.live && video.paused,
+          attachStream(video, url, kind, fail, { live: isLive(), onHls: (hls) => reportHls(hls) }),
+        isPaused: () => !isLive() && video.paused,
       },
       setState,
     );
