@@ -54,7 +54,7 @@ function fakeSource() {
 
 describe('the stream controller', () => {
   let states: StreamState[];
-  const last = () => states[states.length - 1];
+  const last = () => states[states.length - 1]!;
   beforeEach(() => {
     vi.useFakeTimers();
     states = [];
