@@ -98,13 +98,14 @@ export function VideoHistoryPage() {
   const applySeek = useEffectEvent(() => {
     const video = videoRef.current;
     const target = pending.current;
-    if (!video || target === null || !range) return;
+    // Before its metadata the element has no timeline to seek in: the seek waits for it.
+    if (!video || target === null || !range || video.readyState < 1) return;
     const fragments = fragmentsOf(hlsRef.current);
     if (fragments.length > 0) {
       const position = positionAt(target, fragments);
       if (position !== null) video.currentTime = position;
       pending.current = null;
-    } else if (!hlsRef.current && video.readyState >= 1) {
+    } else if (!hlsRef.current) {
       video.currentTime = Math.max(0, (target - range.from) / 1000);
       pending.current = null;
     }
