@@ -46,6 +46,8 @@ const ErrorLoggerPage = lazyPage(() =>
 const PAGES: Record<string, ComponentType> = {
   taskExecute: lazyPage(() => import('@/features/runs/pages/task-execute-page').then((m) => m.TaskExecutePage)),
   trackHistory: lazyPage(() => import('@/features/tracks/pages/track-history-page').then((m) => m.TrackHistoryPage)),
+  panel: lazyPage(() => import('@/features/video/pages/video-panel-page').then((m) => m.VideoPanelPage)),
+  video: lazyPage(() => import('@/features/video/pages/video-history-page').then((m) => m.VideoHistoryPage)),
   history: lazyPage(() => import('@/features/tracks/pages/history-playback-page').then((m) => m.HistoryPlaybackPage)),
   organuserctrl: lazyPage(() => import('@/features/users/pages/users-page').then((m) => m.UsersPage)),
   menulistctrl: lazyPage(() => import('@/features/menus/pages/menus-page').then((m) => m.MenusPage)),
@@ -77,20 +79,21 @@ const PAGES: Record<string, ComponentType> = {
 
 /**
  * The hidden pages opened on their own, by route name; the others show the placeholder. The live
- * window of an alarm shows the robot's telemetry with the monitoring area's panel, over its own
- * socket.
+ * window of an alarm shows the robot's live picture with the video area's player and its telemetry
+ * with the monitoring area's panel, over its own socket.
  */
 const STANDALONE_PAGES: Partial<Record<string, ComponentType<{ name: string; title?: string }>>> = {
   lol: lazyPage(() =>
     Promise.all([
       import('@/features/alarms/pages/live-alarm-page'),
       import('@/features/monitoring/components/telemetry-panel'),
+      import('@/features/video/components/live-video'),
       import('./layouts/live-socket'),
-    ]).then(([alarms, monitoring, socket]) => {
+    ]).then(([alarms, monitoring, video, socket]) => {
       function LiveAlarmWindow(props: { name: string; title?: string }) {
         return (
           <socket.LiveSocket>
-            <alarms.LiveAlarmPage {...props} telemetry={monitoring.TelemetryPanel} />
+            <alarms.LiveAlarmPage {...props} telemetry={monitoring.TelemetryPanel} video={video.LiveVideo} />
           </socket.LiveSocket>
         );
       }

@@ -31,6 +31,7 @@ import type JobsTexts from '@/locales/zh-CN/jobs.json';
 import type TasksTexts from '@/locales/zh-CN/tasks.json';
 import type RunsTexts from '@/locales/zh-CN/runs.json';
 import type TracksTexts from '@/locales/zh-CN/tracks.json';
+import type VideoTexts from '@/locales/zh-CN/video.json';
 
 /**
  * One namespace per area, named like the locale file; `messages` holds the contracts' error and
@@ -69,6 +70,7 @@ export type Resources = {
   tasks: typeof TasksTexts;
   runs: typeof RunsTexts;
   tracks: typeof TracksTexts;
+  video: typeof VideoTexts;
   messages: (typeof messages)['zh-CN'];
 };
 
@@ -105,6 +107,7 @@ export const NAMESPACES = [
   'tasks',
   'runs',
   'tracks',
+  'video',
   'messages',
 ] as const satisfies readonly Namespace[];
 

@@ -1,5 +1,5 @@
-import { Button, Typography } from 'antd';
-import { EyeOutlined } from '@ant-design/icons';
+import { Button, Space, Typography } from 'antd';
+import { EyeOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { AlarmRow } from '@patrol/contracts';
 import type { TFunction } from 'i18next';
 import { formatTime, type ListColumn } from '@/shared/list';
@@ -9,12 +9,17 @@ import { AlarmStatusTag, DecisionTag, EscalatedTag, KindTag, OperationText } fro
 type Options = {
   t: TFunction<'alarms'>;
   onDetails: (alarmId: number) => void;
+  /** Opens the robot's historical video at the alarm's time. */
+  onVideo?: (alarm: AlarmRow) => void;
   /** The net-gun records: the decision and who decided, instead of the kind and the escalation. */
   gun?: boolean;
 };
 
+/** The historical video page at a moment of a robot (`/data/video?robotId=&at=`). */
+export const videoAtPath = (robotId: number, at: number) => `/data/video?robotId=${robotId}&at=${at}`;
+
 /** The columns of both alarm lists. */
-export function alarmColumns({ t, onDetails, gun = false }: Options): ListColumn<AlarmRow>[] {
+export function alarmColumns({ t, onDetails, onVideo, gun = false }: Options): ListColumn<AlarmRow>[] {
   const robot = (r: AlarmRow) => `${r.robotName} ${r.serialNumber}`;
   return [
     { title: t('columns.reportTime'), dataIndex: 'reportTime', sorter: true, width: 160, render: formatTime },
@@ -111,18 +116,31 @@ export function alarmColumns({ t, onDetails, gun = false }: Options): ListColumn
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 100,
+      width: onVideo ? 210 : 100,
       fixed: 'right',
       render: (_, r) => (
-        <Button
-          type="link"
-          size="small"
-          icon={<EyeOutlined />}
-          onClick={() => onDetails(r.alarmId)}
-          aria-label={t('actions.detailsOf', { alarmId: r.alarmId, robot: robot(r) })}
-        >
-          {t('actions.details')}
-        </Button>
+        <Space size={4}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => onDetails(r.alarmId)}
+            aria-label={t('actions.detailsOf', { alarmId: r.alarmId, robot: robot(r) })}
+          >
+            {t('actions.details')}
+          </Button>
+          {onVideo ? (
+            <Button
+              type="link"
+              size="small"
+              icon={<VideoCameraOutlined />}
+              onClick={() => onVideo(r)}
+              aria-label={t('actions.videoOf', { alarmId: r.alarmId, robot: robot(r) })}
+            >
+              {t('actions.video')}
+            </Button>
+          ) : null}
+        </Space>
       ),
     },
   ];

@@ -2,10 +2,11 @@ import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { alarmKinds, alarmStatuses, type AlarmRow, type AlarmSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { RobotFilter } from '@/shared/fleet';
 import { ListPage, ListTable, SearchBar, useListQuery } from '@/shared/list';
 import { alarmRecordsKey, fetchAlarmRecords, type AlarmFilters } from '../api/alarms-api';
-import { alarmColumns } from '../components/alarm-columns';
+import { alarmColumns, videoAtPath } from '../components/alarm-columns';
 import { AlarmDetails } from '../components/alarm-details';
 import { useAlarmParam } from '../hooks/use-alarm-param';
 
@@ -45,7 +46,12 @@ export function AlarmHandlingPage() {
     fetch: fetchAlarmRecords,
     initialFilters: {},
   });
-  const columns = alarmColumns({ t, onDetails: setAlarmId });
+  const navigate = useNavigate();
+  const columns = alarmColumns({
+    t,
+    onDetails: setAlarmId,
+    onVideo: (alarm) => void navigate(videoAtPath(alarm.robotId, Date.parse(alarm.reportTime))),
+  });
   return (
     <>
       <ListPage

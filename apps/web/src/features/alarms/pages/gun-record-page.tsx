@@ -2,10 +2,11 @@ import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { alarmStatuses, gunDecisions, type AlarmRow, type AlarmSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { RobotFilter } from '@/shared/fleet';
 import { ListPage, ListTable, SearchBar, useListQuery } from '@/shared/list';
 import { fetchGunRecords, gunRecordsKey, type GunFilters } from '../api/alarms-api';
-import { alarmColumns } from '../components/alarm-columns';
+import { alarmColumns, videoAtPath } from '../components/alarm-columns';
 import { AlarmDetails } from '../components/alarm-details';
 import { useAlarmParam } from '../hooks/use-alarm-param';
 
@@ -43,7 +44,13 @@ export function GunRecordPage() {
     fetch: fetchGunRecords,
     initialFilters: {},
   });
-  const columns = alarmColumns({ t, onDetails: setAlarmId, gun: true });
+  const navigate = useNavigate();
+  const columns = alarmColumns({
+    t,
+    onDetails: setAlarmId,
+    onVideo: (alarm) => void navigate(videoAtPath(alarm.robotId, Date.parse(alarm.reportTime))),
+    gun: true,
+  });
   return (
     <>
       <ListPage

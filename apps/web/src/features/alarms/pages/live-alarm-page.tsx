@@ -34,14 +34,16 @@ type Props = {
   title?: string;
   /** The robot's live telemetry (the monitoring area's panel, handed in by the app). */
   telemetry: ComponentType<{ robot: RobotLive }>;
+  /** The robot's live picture (the video area's, handed in by the app). */
+  video?: ComponentType<{ robotId: number }>;
 };
 
 /**
  * The live window of a sentiment alarm (`/lol?id=<robotId>&timestamp=<ms>`, opened by the popup's
  * "live"): the alarm and its image, and the robot's live state. The live picture itself comes
- * with the video area, which the console does not have yet; the page says so.
+ * from the video area (handed in by the app).
  */
-export function LiveAlarmPage({ name, title, telemetry: Telemetry }: Props) {
+export function LiveAlarmPage({ name, title, telemetry: Telemetry, video: Video }: Props) {
   const { t } = useTranslation('alarms');
   const [params] = useSearchParams();
   const robotId = readNumber(params.get('id'));
@@ -70,7 +72,7 @@ export function LiveAlarmPage({ name, title, telemetry: Telemetry }: Props) {
     <Flex vertical gap={16} className="live-alarm-page" data-route={name}>
       <PageTitle look={4}>{title ?? t('live.title')}</PageTitle>
       {!valid ? <Alert type="warning" showIcon title={t('live.badLink')} /> : null}
-      <Alert type="info" showIcon title={t('live.videoNote')} />
+      {!Video ? <Alert type="info" showIcon title={t('live.videoNote')} /> : valid ? <Video robotId={robotId} /> : null}
       <Flex gap={16} wrap align="flex-start">
         <Card
           style={{ flex: '1 1 420px' }}

@@ -1,5 +1,5 @@
 import { Button, Space, Typography } from 'antd';
-import { EyeOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { EyeOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { RunRow } from '@patrol/contracts';
 import type { TFunction } from 'i18next';
 import { formatTime, type ListColumn } from '@/shared/list';
@@ -10,13 +10,18 @@ type Options = {
   duration: (seconds: number | null) => string;
   onDetails: (runId: number) => void;
   onPlayBack: (run: RunRow) => void;
+  /** Opens the robot's historical video at the run's start. */
+  onVideo: (run: RunRow) => void;
 };
+
+/** The historical video page at a moment of a robot (`/data/video?robotId=&at=`). */
+export const videoAtPath = (robotId: number, at: number) => `/data/video?robotId=${robotId}&at=${at}`;
 
 /** Whether a run has a stretch of the robot's track to play back. */
 export const canPlayBack = (run: RunRow) => run.robotId !== null && run.startTime !== null;
 
 /** The columns of the execution records. */
-export function runColumns({ t, duration, onDetails, onPlayBack }: Options): ListColumn<RunRow>[] {
+export function runColumns({ t, duration, onDetails, onPlayBack, onVideo }: Options): ListColumn<RunRow>[] {
   return [
     { title: t('columns.task'), dataIndex: 'taskName', width: 160, ellipsis: true },
     {
@@ -52,7 +57,7 @@ export function runColumns({ t, duration, onDetails, onPlayBack }: Options): Lis
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 190,
+      width: 290,
       fixed: 'right',
       render: (_, r) => (
         <Space size={4}>
@@ -74,6 +79,16 @@ export function runColumns({ t, duration, onDetails, onPlayBack }: Options): Lis
             aria-label={`${t('actions.playBack')} ${r.taskName} ${formatTime(r.plannedTime)}`}
           >
             {t('actions.playBack')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            icon={<VideoCameraOutlined />}
+            disabled={!canPlayBack(r)}
+            onClick={() => onVideo(r)}
+            aria-label={`${t('actions.video')} ${r.taskName} ${formatTime(r.plannedTime)}`}
+          >
+            {t('actions.video')}
           </Button>
         </Space>
       ),

@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { RobotFilter } from '@/shared/fleet';
 import { CreateButton, ListPage, ListTable, SearchBar, useListQuery } from '@/shared/list';
 import { fetchRuns, RUNS_REFRESH_MS, runRecordsKey, runsRoot, useTaskOptions, type RunFilters } from '../api/runs-api';
-import { runColumns } from '../components/run-columns';
+import { runColumns, videoAtPath } from '../components/run-columns';
 import { RunDetails } from '../components/run-details';
 import { RunNowDialog } from '../components/run-now-dialog';
 import { useDuration } from '../components/run-tags';
@@ -85,7 +85,8 @@ export function TaskExecutePage() {
     refetchInterval: RUNS_REFRESH_MS,
   });
   const handlePlayBack = (run: RunRow) => navigate(playBackPath(run));
-  const columns = runColumns({ t, duration, onDetails: setRunId, onPlayBack: handlePlayBack });
+  const handleVideo = (run: RunRow) => navigate(videoAtPath(run.robotId!, Date.parse(run.startTime!)));
+  const columns = runColumns({ t, duration, onDetails: setRunId, onPlayBack: handlePlayBack, onVideo: handleVideo });
   return (
     <>
       <ListPage

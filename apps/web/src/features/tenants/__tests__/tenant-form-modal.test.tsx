@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
-import { PASSWORD_POLICY, TEXT_MAX, type TenantRow } from '@patrol/contracts';
+import { EMBEDDED_VIDEO_TEMPLATES, PASSWORD_POLICY, TEXT_MAX, type TenantRow } from '@patrol/contracts';
 import { configureApi, queryClient } from '@/shared/api';
 import { i18n } from '@/shared/i18n';
 import { sha256Hex } from '@/shared/sha256';
@@ -21,6 +21,9 @@ const tenant: TenantRow = {
   userCount: 1,
   platform: false,
   timeZone: 'Asia/Shanghai',
+  videoStreamUrl: 'http://media.example.com/live/{serial}/{camera}.flv?sign={token}',
+  videoHistoryUrl: '',
+  videoFileUrl: EMBEDDED_VIDEO_TEMPLATES.fileUrl,
   createTime: '2026-11-22T10:00:00.000Z',
 };
 
@@ -124,6 +127,10 @@ describe('tenant form', () => {
       adminPassword: sha256Hex('Patrol-2468'),
       remark: '',
       timeZone: 'Asia/Shanghai',
+      // A new tenant starts with the embedded media routes.
+      videoStreamUrl: EMBEDDED_VIDEO_TEMPLATES.streamUrl,
+      videoHistoryUrl: EMBEDDED_VIDEO_TEMPLATES.historyUrl,
+      videoFileUrl: EMBEDDED_VIDEO_TEMPLATES.fileUrl,
     });
   });
 
@@ -145,6 +152,33 @@ describe('tenant form', () => {
       adminEmail: 'east@example.com',
       remark: '',
       timeZone: 'Asia/Shanghai',
+      videoStreamUrl: 'http://media.example.com/live/{serial}/{camera}.flv?sign={token}',
+      videoHistoryUrl: '',
+      videoFileUrl: EMBEDDED_VIDEO_TEMPLATES.fileUrl,
+    });
+  });
+
+  it("holds the video URL templates to the contract's rule, and an empty one means not configured", async () => {
+    const { dialog, onClose } = renderModal(tenant);
+    // No {token}: the stream could not be opened by the signed play token.
+    fill(dialog, 'Streaming address (live)', 'http://media.example.com/live/{serial}.flv');
+    // An unknown placeholder.
+    fill(dialog, 'File access address (clip download)', '/files/{serial}/{day}?t={token}');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    const rule =
+      'The address must be an http(s)/ws(s) URL or a path from /, name {serial} and {token}, and use only known placeholders';
+    await waitFor(() => expect(within(dialog).getAllByText(rule)).toHaveLength(2));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fill(dialog, 'Streaming address (live)', 'wss://media.example.com/live/{serial}/{camera}.flv?t={token}');
+    fill(dialog, 'File access address (clip download)', '  ');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      videoStreamUrl: 'wss://media.example.com/live/{serial}/{camera}.flv?t={token}',
+      videoHistoryUrl: '',
+      videoFileUrl: '',
     });
   });
 });

@@ -1,7 +1,8 @@
 import { useMemo, type ReactElement } from 'react';
-import { Col, Form, Input, Row, Select } from 'antd';
+import { Col, Divider, Form, Input, Row, Select, Typography } from 'antd';
 import {
   DEFAULT_TIME_ZONE,
+  EMBEDDED_VIDEO_TEMPLATES,
   createTenantForm,
   timeZoneNames,
   updateTenantForm,
@@ -22,9 +23,26 @@ type Props = {
 
 type Values = Partial<CreateTenantForm>;
 
+/** The three video URL templates as sent: trimmed, empty meaning "not configured". */
+function videoTemplates(values: Values) {
+  return {
+    videoStreamUrl: values.videoStreamUrl?.trim() ?? '',
+    videoHistoryUrl: values.videoHistoryUrl?.trim() ?? '',
+    videoFileUrl: values.videoFileUrl?.trim() ?? '',
+  };
+}
+
+/** A new tenant starts with the embedded media routes (the console's own server). */
+const NEW_TENANT_VIDEO = {
+  videoStreamUrl: EMBEDDED_VIDEO_TEMPLATES.streamUrl,
+  videoHistoryUrl: EMBEDDED_VIDEO_TEMPLATES.historyUrl,
+  videoFileUrl: EMBEDDED_VIDEO_TEMPLATES.fileUrl,
+};
+
 /**
  * New tenant (code, name, the administrator's account, name, phone, email and password) or edit
- * (name and contacts; the code and the administrator's account stay as created).
+ * (name and contacts; the code and the administrator's account stay as created); both with the
+ * tenant's video URL templates (streaming, history and file access addresses; empty: not configured).
  */
 export function TenantFormModal({ dialog, onSaved }: Props) {
   const { open, record: tenant, close: onClose } = dialog;
@@ -44,6 +62,7 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
         adminEmail: values.adminEmail!,
         remark: values.remark ?? '',
         timeZone: values.timeZone ?? DEFAULT_TIME_ZONE,
+        ...videoTemplates(values),
       });
     } else {
       await createTenant({
@@ -56,6 +75,7 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
         adminPassword: sha256Hex(values.adminPassword!),
         remark: values.remark ?? '',
         timeZone: values.timeZone ?? DEFAULT_TIME_ZONE,
+        ...videoTemplates(values),
       });
     }
     await refreshTenants();
@@ -87,8 +107,11 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
               adminEmail: tenant.adminEmail ?? '',
               remark: tenant.remark ?? '',
               timeZone: tenant.timeZone,
+              videoStreamUrl: tenant.videoStreamUrl,
+              videoHistoryUrl: tenant.videoHistoryUrl,
+              videoFileUrl: tenant.videoFileUrl,
             }
-          : { timeZone: DEFAULT_TIME_ZONE }
+          : { timeZone: DEFAULT_TIME_ZONE, ...NEW_TENANT_VIDEO }
       }
     >
       <Row gutter={16}>
@@ -133,6 +156,13 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
         </Col>
         <Col span={24}>{item('remark', t('fields.remark'), <Input.TextArea rows={2} />)}</Col>
       </Row>
+      <Divider titlePlacement="start" plain>
+        {t('video.title')}
+      </Divider>
+      <Typography.Paragraph type="secondary">{t('video.hint')}</Typography.Paragraph>
+      {item('videoStreamUrl', t('fields.videoStreamUrl'), <Input autoComplete="off" spellCheck={false} />)}
+      {item('videoHistoryUrl', t('fields.videoHistoryUrl'), <Input autoComplete="off" spellCheck={false} />)}
+      {item('videoFileUrl', t('fields.videoFileUrl'), <Input autoComplete="off" spellCheck={false} />)}
     </FormModal>
   );
 }
