@@ -45,6 +45,9 @@ type UpdateInput = {
   adminEmail: string;
   remark?: string | undefined;
   timeZone?: string | undefined;
+  videoStreamUrl?: string | undefined;
+  videoHistoryUrl?: string | undefined;
+  videoFileUrl?: string | undefined;
 };
 
 /**
@@ -171,7 +174,11 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
 }
 
 /** The video URL templates the request names (empty: not configured); those it leaves out stay as they are. */
-function videoTemplates(input: { videoStreamUrl?: string; videoHistoryUrl?: string; videoFileUrl?: string }) {
+function videoTemplates(input: {
+  videoStreamUrl?: string | undefined;
+  videoHistoryUrl?: string | undefined;
+  videoFileUrl?: string | undefined;
+}) {
   return {
     ...(input.videoStreamUrl === undefined ? {} : { videoStreamUrl: input.videoStreamUrl }),
     ...(input.videoHistoryUrl === undefined ? {} : { videoHistoryUrl: input.videoHistoryUrl }),

@@ -101,7 +101,7 @@ export function createVideoStore(options: VideoStoreOptions) {
     let count = 0;
     for (const entry of parsePlaylist(text)) {
       const duration = Math.round(entry.duration * 1000);
-      const start = entry.dateTime ?? previousEnd ?? now - duration;
+      const start: number = entry.dateTime ?? previousEnd ?? now - duration;
       previousEnd = start + duration;
       const name = baseName(entry.uri);
       const data = s.pending.get(name);
