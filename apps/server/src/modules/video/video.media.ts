@@ -140,8 +140,7 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps) {
         const { serial, camera } = parse(streamParams, request.params);
         const file = (request.params as { file: string }).file;
         const credentials = basicAuth(request.headers.authorization);
-        const robotId =
-          credentials && credentials.user === serial ? await pusher(serial, credentials.password) : null;
+        const robotId = credentials && credentials.user === serial ? await pusher(serial, credentials.password) : null;
         if (robotId === null) {
           void reply.header('www-authenticate', 'Basic realm="media"');
           throw unauthorized();
@@ -159,7 +158,10 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps) {
 
   app.get(
     `${MEDIA_PREFIX}/live/:serial/:camera/index.m3u8`,
-    { config: PUBLIC, schema: { operationId: 'mediaLive', summary: "A camera's live HLS playlist", tags: ['media'], hide: true } },
+    {
+      config: PUBLIC,
+      schema: { operationId: 'mediaLive', summary: "A camera's live HLS playlist", tags: ['media'], hide: true },
+    },
     async (request, reply) => {
       const { serial, camera } = parse(streamParams, request.params);
       const { t } = parse(tokenQuery, request.query);
@@ -177,7 +179,15 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps) {
 
   app.get(
     `${MEDIA_PREFIX}/history/:serial/:camera/index.m3u8`,
-    { config: PUBLIC, schema: { operationId: 'mediaHistory', summary: "A camera's recordings as an HLS VOD playlist", tags: ['media'], hide: true } },
+    {
+      config: PUBLIC,
+      schema: {
+        operationId: 'mediaHistory',
+        summary: "A camera's recordings as an HLS VOD playlist",
+        tags: ['media'],
+        hide: true,
+      },
+    },
     async (request, reply) => {
       const { serial, camera } = parse(streamParams, request.params);
       const { t, from, to } = parse(rangeQuery, request.query);
@@ -205,7 +215,10 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps) {
 
   app.get(
     `${MEDIA_PREFIX}/segment/:serial/:camera/:hour/:name`,
-    { config: PUBLIC, schema: { operationId: 'mediaSegment', summary: 'One stored segment (MPEG-TS)', tags: ['media'], hide: true } },
+    {
+      config: PUBLIC,
+      schema: { operationId: 'mediaSegment', summary: 'One stored segment (MPEG-TS)', tags: ['media'], hide: true },
+    },
     async (request, reply) => {
       const { serial, camera } = parse(streamParams, request.params);
       const { hour, name } = request.params as { hour: string; name: string };
@@ -222,7 +235,15 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps) {
 
   app.get(
     `${MEDIA_PREFIX}/clip/:serial/:camera`,
-    { config: PUBLIC, schema: { operationId: 'mediaClip', summary: 'A recorded clip, downloaded as one MPEG-TS file', tags: ['media'], hide: true } },
+    {
+      config: PUBLIC,
+      schema: {
+        operationId: 'mediaClip',
+        summary: 'A recorded clip, downloaded as one MPEG-TS file',
+        tags: ['media'],
+        hide: true,
+      },
+    },
     async (request, reply) => {
       const { serial, camera } = parse(streamParams, request.params);
       const { t, from, to } = parse(rangeQuery, request.query);
@@ -266,7 +287,15 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps) {
 
   app.post(
     `${MEDIA_PREFIX}/auth/mediamtx`,
-    { config: PUBLIC, schema: { operationId: 'mediamtxAuth', summary: "MediaMTX's HTTP authentication hook", tags: ['media'], hide: true } },
+    {
+      config: PUBLIC,
+      schema: {
+        operationId: 'mediamtxAuth',
+        summary: "MediaMTX's HTTP authentication hook",
+        tags: ['media'],
+        hide: true,
+      },
+    },
     async (request, reply) => {
       const body = mediamtxBody.safeParse(request.body ?? {});
       let allowed = false;
@@ -295,7 +324,10 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps) {
 
   app.post(
     `${MEDIA_PREFIX}/auth/zlmediakit`,
-    { config: PUBLIC, schema: { operationId: 'zlmediakitAuth', summary: "ZLMediaKit's on_play hook", tags: ['media'], hide: true } },
+    {
+      config: PUBLIC,
+      schema: { operationId: 'zlmediakitAuth', summary: "ZLMediaKit's on_play hook", tags: ['media'], hide: true },
+    },
     async (request) => {
       const body = zlmBody.safeParse(request.body ?? {});
       if (body.success) {

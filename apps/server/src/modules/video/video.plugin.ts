@@ -89,7 +89,8 @@ const plugin: FastifyPluginAsync = async (app) => {
   route(app, videoApi.videoLayout, async (request) => ok(await video.layout(requireAuth(request))));
   route(app, videoApi.saveVideoLayout, async (request) => {
     await video.saveLayout(requireAuth(request), request.body);
-    return ok(undefined);
+    // The descriptor names no data yet: the answer's data is null, as the response schema expects.
+    return ok(null as never);
   });
 };
 
