@@ -5,7 +5,7 @@ import path from 'node:path';
 import { importPKCS8, SignJWT } from 'jose';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_TOKEN_AUDIENCE, robotTopic, type RobotCamera } from '@patrol/contracts';
+import { robotTopic, type RobotCamera } from '@patrol/contracts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { ADMIN_ACCOUNT } from '../../seed.js';
 import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
@@ -13,6 +13,7 @@ import { registerRobot, until, type RegisteredRobot } from '../../../test/robots
 import { findRobotById } from '../robots/robots.shared.js';
 import { saveCameras } from './video.repository.js';
 import { createVideoStore, hourOf } from './video.store.js';
+import { mediaToken } from './video.fixtures.js';
 import { signPlayToken, loadMediaSecret } from './video.token.js';
 
 const GRANTS = [
@@ -28,20 +29,6 @@ const CAMERAS: RobotCamera[] = [
   { id: 'front', name: 'Front' },
   { id: 'rear', name: 'Rear' },
 ];
-
-/** A robot's media token: its MQTT token with the media audience. */
-export async function mediaToken(robot: RegisteredRobot, options: { audience?: string; ttlS?: number } = {}) {
-  const key = await importPKCS8(robot.privateKey, 'EdDSA');
-  const now = Math.floor(Date.now() / 1000);
-  const jwt = new SignJWT({ kv: robot.keyVersion })
-    .setProtectedHeader({ alg: 'EdDSA' })
-    .setJti(randomUUID())
-    .setSubject(robot.serial)
-    .setIssuedAt(now)
-    .setExpirationTime(now + (options.ttlS ?? 600));
-  if (options.audience !== '') jwt.setAudience(options.audience ?? MEDIA_TOKEN_AUDIENCE);
-  return jwt.sign(key);
-}
 
 /** A tiny MPEG-TS-like payload (the store keeps bytes as they come). */
 const segmentBytes = (n: number) => Buffer.alloc(188 * 4, n);
