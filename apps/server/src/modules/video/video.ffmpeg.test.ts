@@ -36,7 +36,13 @@ describe('a real ffmpeg pushing HLS to the embedded media routes', () => {
     await saveCameras(t.db, robot.serial, [{ id: 'front', name: 'Front' }]);
   });
   afterAll(async () => {
-    ffmpeg?.kill('SIGKILL');
+    if (ffmpeg && ffmpeg.exitCode === null && ffmpeg.signalCode === null) {
+      const exited = new Promise((resolve) => ffmpeg!.once('exit', resolve));
+      ffmpeg.kill('SIGKILL');
+      await exited;
+    }
+    // ffmpeg's and fetch's kept-alive connections would hold the close.
+    t?.app.server.closeAllConnections();
     await t?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -95,7 +101,9 @@ describe('a real ffmpeg pushing HLS to the embedded media routes', () => {
     expect(bytes.length).toBeGreaterThan(188);
     expect(bytes[0]).toBe(0x47); // MPEG-TS sync byte
 
-    ffmpeg.kill('SIGINT');
+    const exited = new Promise((resolve) => ffmpeg!.once('exit', resolve));
+    ffmpeg.kill('SIGKILL');
+    await exited;
     const history = await t.app.inject({
       method: 'GET',
       url: `/api/video/history?robotId=${robot.robotId}&camera=front&from=${started - 60_000}&to=${Date.now() + 5000}`,
