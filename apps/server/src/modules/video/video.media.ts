@@ -37,7 +37,8 @@ const rangeQuery = tokenQuery.extend({
   from: z.coerce.number().int().nonnegative(),
   to: z.coerce.number().int().nonnegative(),
 });
-const PUBLIC = { access: 'public' as const };
+/** Open to anyone (each request proves itself), and no resource of the API. */
+const PUBLIC = { access: 'public' as const, resource: false as const };
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
