@@ -165,3 +165,10 @@ export type VideoLayout = z.infer<typeof videoLayout>;
  * MQTT password (same key, subject and key version), but only good for media.
  */
 export const MEDIA_TOKEN_AUDIENCE = 'patrol-media';
+
+/** How long a camera stays live on the embedded media routes after its last segment arrived. */
+export const MEDIA_LIVE_STALE_MS = 10_000;
+/** The segments a live playlist of the embedded media routes lists. */
+export const MEDIA_LIVE_WINDOW = 6;
+/** The largest segment or playlist a robot may push to the embedded media routes, bytes. */
+export const MEDIA_PUSH_MAX_BYTES = 8 * 1024 * 1024;

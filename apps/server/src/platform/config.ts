@@ -68,6 +68,15 @@ export type AppConfig = {
   scheduleGraceSeconds: number;
   /** Track points older than this many days are purged, once a day (TRACK_RETENTION_DAYS, 1 to 3650). */
   trackRetentionDays: number;
+  /** Embedded video (DATA_DIR/media) older than this many hours is deleted (VIDEO_RETENTION_HOURS, 1 to 8760; 24). */
+  videoRetentionHours: number;
+  /** The most embedded video kept on disk, MiB; the oldest hours go first (VIDEO_MAX_MB, 16 to 10485760; 2048). */
+  videoMaxMb: number;
+  /**
+   * The key that signs play URLs (MEDIA_SECRET, at least 32 characters); when unset, a key generated
+   * once and kept in the database, shared by every instance (docs/video.md).
+   */
+  mediaSecret: string | null;
 };
 
 export const fileStorageKinds = ['disk', 'database'] as const;
@@ -107,6 +116,21 @@ const seconds = (name: string, value: string | undefined, fallback: number): num
   if (!Number.isInteger(n) || n < 0 || n > 86_400)
     throw new Error(`${name} must be a whole number of seconds from 0 to 86400, got "${v}"`);
   return n;
+};
+
+const whole = (name: string, value: string | undefined, fallback: number, min: number, max: number): number => {
+  const v = text(value);
+  if (v === null) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${v}"`);
+  return n;
+};
+
+const secret = (name: string, value: string | undefined): string | null => {
+  const v = text(value);
+  if (v !== null && v.length < 32) throw new Error(`${name} must be at least 32 characters long`);
+  return v;
 };
 
 const text = (value: string | undefined): string | null => {
@@ -200,5 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     alarmEscalationMs: milliseconds('ALARM_ESCALATION_MS', env.ALARM_ESCALATION_MS, ALARM_ESCALATION_DEFAULT_MS),
     scheduleGraceSeconds: seconds('SCHEDULE_GRACE_SECONDS', env.SCHEDULE_GRACE_SECONDS, 300),
     trackRetentionDays: days('TRACK_RETENTION_DAYS', env.TRACK_RETENTION_DAYS, 30),
+    videoRetentionHours: whole('VIDEO_RETENTION_HOURS', env.VIDEO_RETENTION_HOURS, 24, 1, 8760),
+    videoMaxMb: whole('VIDEO_MAX_MB', env.VIDEO_MAX_MB, 2048, 16, 10_485_760),
+    mediaSecret: secret('MEDIA_SECRET', env.MEDIA_SECRET),
   };
 }

@@ -2,6 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { translate, type Language, type ResourceAccess } from '@patrol/contracts';
 import { accessOf, API_PREFIX } from './auth.js';
 
+declare module 'fastify' {
+  // Module augmentation has to extend the framework's own interfaces.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /**
+     * `false`: a plain HTTP route below `/api` that is no API call (the embedded media routes): not
+     * a resource, not granted to roles, not in the operation texts.
+     */
+    resource?: false;
+  }
+}
+
 /** The operationId of each API route by `METHOD /api/route`, filled while the routes are registered. */
 export type OperationIndex = Map<string, string>;
 
@@ -17,7 +29,7 @@ export function collectApiRoutes(app: FastifyInstance, operations: OperationInde
   const collected: ApiRoute[] = [];
   app.addHook('onRoute', (route) => {
     const url = route.url;
-    if (!url.startsWith(`${API_PREFIX}/`)) return;
+    if (!url.startsWith(`${API_PREFIX}/`) || route.config?.resource === false) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const schema = route.schema as { summary?: string; operationId?: string } | undefined;
     for (const method of methods) {

@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'no
 import { jwtVerify } from 'jose';
 import {
   derivedPasswordText,
+  MEDIA_TOKEN_AUDIENCE,
   ROBOT_TOKEN_MAX_TTL_S,
   ROBOT_TOKEN_SKEW_S,
   translate,
@@ -57,11 +58,13 @@ export function newRobotKeyPair() {
 export async function verifyRobotToken(
   robot: Pick<RobotDbRow, 'serialNumber' | 'publicKey' | 'keyVersion'>,
   token: string,
+  audience?: string,
 ): Promise<{ jti: string; exp: number } | null> {
   try {
     const { payload } = await jwtVerify(token, createPublicKey(robot.publicKey), {
       algorithms: ['EdDSA'],
       subject: robot.serialNumber,
+      ...(audience === undefined ? {} : { audience }),
       clockTolerance: ROBOT_TOKEN_SKEW_S,
       requiredClaims: ['iat', 'exp', 'sub', 'jti'],
     });
@@ -308,6 +311,20 @@ export function createRobotsService(
   }
 
   /**
+   * The check of a robot pushing video to the embedded media routes (docs/video.md): a registered
+   * robot of an enabled tenant, with a valid token of its current key for MEDIA_TOKEN_AUDIENCE.
+   * Not one-time: every PUT of a stream carries the same token until it expires. Answers the robot
+   * and the token's expiry (seconds), or null.
+   */
+  async function verifyMediaToken(serial: string, token: string): Promise<{ robot: RobotDbRow; exp: number } | null> {
+    const robot = await findRobotBySerial(db, serial);
+    if (!robot) return null;
+    const claims = await verifyRobotToken(robot, token, MEDIA_TOKEN_AUDIENCE);
+    if (!claims || !(await tenantEnabled(robot))) return null;
+    return { robot, exp: claims.exp };
+  }
+
+  /**
    * Whether a message from this serial is handled: false while its robot's tenant is disabled. A
    * serial that names no robot passes (the handlers drop it as unknown). Answers at once when known.
    */
@@ -389,6 +406,7 @@ export function createRobotsService(
     rotateKey,
     remove,
     verifyConnect,
+    verifyMediaToken,
     admits,
     serialsOfTenant,
     watch,

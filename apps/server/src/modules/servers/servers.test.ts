@@ -44,8 +44,10 @@ describe('service list', () => {
       ['storage', 'up'],
       ['broker', 'up'],
       ['tracks', 'up'],
+      ['video', 'up'],
     ]);
     expect(me.parts[4]!.detail).toMatch(/^points offered \d+, written \d+, dropped 0, buffered \d+, failed writes 0$/);
+    expect(me.parts[5]!.detail).toMatch(/^streams live \d+, segments stored \d+, bytes on disk \d+$/);
     expect(me.parts[0]!.kind).toMatch(/pglite|postgresql/);
     expect(me.parts[3]).toMatchObject({
       kind: expect.stringMatching(/^aedes :\d+$/),

@@ -30,7 +30,8 @@ export async function insertTenant(db: DbOrTx, tenant: NewTenant): Promise<Tenan
 export async function updateTenant(
   db: DbOrTx,
   tenantId: number,
-  values: Pick<NewTenant, 'name' | 'adminPhone' | 'adminName' | 'adminEmail' | 'remark' | 'timeZone'>,
+  values: Pick<NewTenant, 'name' | 'adminPhone' | 'adminName' | 'adminEmail' | 'remark' | 'timeZone'> &
+    Partial<Pick<NewTenant, 'videoStreamUrl' | 'videoHistoryUrl' | 'videoFileUrl'>>,
 ): Promise<void> {
   await db
     .update(tenants)

@@ -45,6 +45,9 @@ type UpdateInput = {
   adminEmail: string;
   remark?: string | undefined;
   timeZone?: string | undefined;
+  videoStreamUrl?: string | undefined;
+  videoHistoryUrl?: string | undefined;
+  videoFileUrl?: string | undefined;
 };
 
 /**
@@ -98,6 +101,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
         adminEmail: input.adminEmail,
         remark: input.remark || null,
         ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+        ...videoTemplates(input),
       });
       const { role } = await ensureRole(tx, row.id, {
         name: translate(lang, 'tenants.adminRoleName'),
@@ -129,6 +133,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
       adminEmail: input.adminEmail,
       remark: input.remark || null,
       ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+      ...videoTemplates(input),
     });
     await ctx.bus.publish('access.changed', {});
   }
@@ -166,6 +171,19 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
   }
 
   return { page, options, create, update, setStatus, exportXlsx };
+}
+
+/** The video URL templates the request names (empty: not configured); those it leaves out stay as they are. */
+function videoTemplates(input: {
+  videoStreamUrl?: string | undefined;
+  videoHistoryUrl?: string | undefined;
+  videoFileUrl?: string | undefined;
+}) {
+  return {
+    ...(input.videoStreamUrl === undefined ? {} : { videoStreamUrl: input.videoStreamUrl }),
+    ...(input.videoHistoryUrl === undefined ? {} : { videoHistoryUrl: input.videoHistoryUrl }),
+    ...(input.videoFileUrl === undefined ? {} : { videoFileUrl: input.videoFileUrl }),
+  };
 }
 
 function toRow({

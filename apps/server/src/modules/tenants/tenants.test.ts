@@ -1,4 +1,4 @@
-import { PLATFORM_TENANT_ID, TENANT_ADMIN_ROLE_CODE, menuNames } from '@patrol/contracts';
+import { EMBEDDED_VIDEO_TEMPLATES, PLATFORM_TENANT_ID, TENANT_ADMIN_ROLE_CODE, menuNames } from '@patrol/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
@@ -156,6 +156,31 @@ describe('tenants', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe('Acme Renamed');
     expect(sheet.getRow(2).getCell(3).value).toBe('Disabled');
     expect(sheet.rowCount).toBe(2);
+  });
+
+  it('creates a tenant with the embedded video templates or its own, and updates, clears or keeps them', async () => {
+    const plain = (await post('create', newTenant())).json().data;
+    expect(plain).toMatchObject({
+      videoStreamUrl: EMBEDDED_VIDEO_TEMPLATES.streamUrl,
+      videoHistoryUrl: EMBEDDED_VIDEO_TEMPLATES.historyUrl,
+      videoFileUrl: EMBEDDED_VIDEO_TEMPLATES.fileUrl,
+    });
+    const input = { ...newTenant(), videoStreamUrl: 'wss://media.example.com/{serial}/{camera}.flv?t={token}' };
+    const { tenantId, videoStreamUrl } = (await post('create', input)).json().data;
+    expect(videoStreamUrl).toBe(input.videoStreamUrl);
+    const row = async () =>
+      ((await get(`page?keyword=${input.tenantCode}`)).json().data.rows as Record<string, unknown>[])[0]!;
+    expect((await post('update', { tenantId, ...pickUpdate(input), videoHistoryUrl: '' })).statusCode).toBe(200);
+    expect(await row()).toMatchObject({
+      videoStreamUrl: input.videoStreamUrl,
+      videoHistoryUrl: '',
+      videoFileUrl: EMBEDDED_VIDEO_TEMPLATES.fileUrl,
+    });
+    const bad = await post('update', { tenantId, ...pickUpdate(input), videoFileUrl: 'ftp://x/{serial}' }, root, {
+      lang: 'en-US',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect((await row()).videoFileUrl).toBe(EMBEDDED_VIDEO_TEMPLATES.fileUrl);
   });
 
   it('is for platform administrators only, whatever grants a tenant role holds', async () => {
