@@ -46,6 +46,8 @@ export const TEXT_MAX = {
   jobSpeaker: 500,
   taskName: 50,
   taskDescription: 500,
+  /** A tenant's video URL templates. */
+  videoUrlTemplate: 500,
   configValue: 10_000,
   /** The free-text search of every list. */
   keyword: 100,
@@ -78,6 +80,7 @@ const tooLong: Record<string, number> = {
   'jobs.speakerTooLong': TEXT_MAX.jobSpeaker,
   'tasks.nameTooLong': TEXT_MAX.taskName,
   'tasks.descriptionTooLong': TEXT_MAX.taskDescription,
+  'video.templateTooLong': TEXT_MAX.videoUrlTemplate,
   // Format rules that name their longest length too.
   'menus.nameInvalid': TEXT_MAX.menuName,
   'robots.productIdFormat': TEXT_MAX.productId,

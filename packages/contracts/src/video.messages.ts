@@ -10,6 +10,7 @@ const zhCN = {
   rangeTooLong: '时间范围最长 24 小时',
   clipTooLong: '下载的片段最长 10 分钟',
   templateInvalid: '地址须为 http(s)/ws(s) 地址或以 / 开头的路径，含 {serial} 与 {token}，且只用已知的占位符',
+  templateTooLong: '地址最多 {{max}} 个字符',
   gridInvalid: '画面布局只能是 1、4、9 或 16 格',
   linkExpired: '播放链接已过期或无效',
 };
@@ -27,6 +28,7 @@ export const videoMessages: AreaMessages<typeof zhCN> = {
     rangeTooLong: '時間範圍最長 24 小時',
     clipTooLong: '下載的片段最長 10 分鐘',
     templateInvalid: '地址須為 http(s)/ws(s) 地址或以 / 開頭的路徑，含 {serial} 與 {token}，且只用已知的佔位符',
+    templateTooLong: '地址最多 {{max}} 個字元',
     gridInvalid: '畫面佈局只能是 1、4、9 或 16 格',
     linkExpired: '播放連結已過期或無效',
   },
@@ -41,6 +43,7 @@ export const videoMessages: AreaMessages<typeof zhCN> = {
     clipTooLong: 'A downloaded clip is at most 10 minutes long',
     templateInvalid:
       'The address must be an http(s)/ws(s) URL or a path from /, name {serial} and {token}, and use only known placeholders',
+    templateTooLong: 'The address is at most {{max}} characters',
     gridInvalid: 'The layout has 1, 4, 9 or 16 tiles',
     linkExpired: 'The play link has expired or is not valid',
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX, rowId } from './fields.js';
+import { TEXT_MAX } from './lengths.js';
 import { trackTime } from './tracks.js';
 
 /**
@@ -31,7 +32,7 @@ export const VIDEO_SPEEDS = [0.5, 1, 2, 4, 8] as const;
 export const VIDEO_GRIDS = [1, 4, 9, 16] as const;
 export type VideoGrid = (typeof VIDEO_GRIDS)[number];
 /** The longest template a tenant may set (streaming, history and file access addresses). */
-export const VIDEO_URL_TEMPLATE_MAX = 500;
+export const VIDEO_URL_TEMPLATE_MAX = TEXT_MAX.videoUrlTemplate;
 
 /**
  * The placeholders of a tenant's URL templates: `{serial}` and `{camera}` name the stream,
@@ -57,7 +58,7 @@ export const EMBEDDED_VIDEO_TEMPLATES = {
 export const videoUrlTemplate = z
   .string()
   .trim()
-  .max(VIDEO_URL_TEMPLATE_MAX, 'validation.tooLong')
+  .max(VIDEO_URL_TEMPLATE_MAX, 'video.templateTooLong')
   .refine(
     (value) =>
       value === '' ||

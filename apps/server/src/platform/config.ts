@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ALARM_ESCALATION_DEFAULT_MS } from '@patrol/contracts';
+import { ALARM_ESCALATION_DEFAULT_MS, PLAY_URL_TTL_MS } from '@patrol/contracts';
 
 /** Settings of one server process, read once from the environment at start. */
 export type AppConfig = {
@@ -72,6 +72,8 @@ export type AppConfig = {
   videoRetentionHours: number;
   /** The most embedded video kept on disk, MiB; the oldest hours go first (VIDEO_MAX_MB, 16 to 10485760; 2048). */
   videoMaxMb: number;
+  /** How long a signed play URL opens its stream, seconds (VIDEO_URL_TTL_SECONDS, 10 to 86400; 300). */
+  videoUrlTtlS: number;
   /**
    * The key that signs play URLs (MEDIA_SECRET, at least 32 characters); when unset, a key generated
    * once and kept in the database, shared by every instance (docs/video.md).
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trackRetentionDays: days('TRACK_RETENTION_DAYS', env.TRACK_RETENTION_DAYS, 30),
     videoRetentionHours: whole('VIDEO_RETENTION_HOURS', env.VIDEO_RETENTION_HOURS, 24, 1, 8760),
     videoMaxMb: whole('VIDEO_MAX_MB', env.VIDEO_MAX_MB, 2048, 16, 10_485_760),
+    videoUrlTtlS: whole('VIDEO_URL_TTL_SECONDS', env.VIDEO_URL_TTL_SECONDS, PLAY_URL_TTL_MS / 1000, 10, 86_400),
     mediaSecret: secret('MEDIA_SECRET', env.MEDIA_SECRET),
   };
 }

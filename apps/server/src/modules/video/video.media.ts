@@ -4,7 +4,6 @@ import { Readable } from 'node:stream';
 import {
   CAMERA_ID_PATTERN,
   MEDIA_PUSH_MAX_BYTES,
-  PLAY_URL_TTL_MS,
   VIDEO_CLIP_MAX_MS,
   VIDEO_HISTORY_RANGE_MAX_MS,
 } from '@patrol/contracts';
@@ -24,6 +23,8 @@ export type MediaDeps = {
   secret: Buffer;
   store: VideoStore;
   robots: Pick<RobotsService, 'verifyMediaToken'>;
+  /** How long a play token lasts (VIDEO_URL_TTL_SECONDS). */
+  ttlMs: number;
   /** A sweep is due (the disk holds more than the bound). */
   onOverBound: () => void;
 };
@@ -84,7 +85,7 @@ const dateTime = (s: StoredSegment) => `#EXT-X-PROGRAM-DATE-TIME:${new Date(s.st
  * published. Plain HTTP, not the JSON API; open to anyone, each request proving itself.
  */
 export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps) {
-  const { store, secret } = deps;
+  const { store, secret, ttlMs } = deps;
   const pushChecks = new Map<string, { robotId: number; until: number }>();
   const robotIds = new Map<string, { robotId: number; until: number }>();
 
@@ -197,7 +198,7 @@ export function registerMediaRoutes(app: FastifyInstance, deps: MediaDeps) {
       const segments = await store.list(await robotIdOf(serial), camera, from, to);
       // The segments of a recording are read while it plays: their links last as long as the range
       // takes at half speed (beyond the playlist's own link).
-      const segmentToken = signPlayToken(secret, { ...claims, exp: Date.now() + PLAY_URL_TTL_MS + 2 * (to - from) });
+      const segmentToken = signPlayToken(secret, { ...claims, exp: Date.now() + ttlMs + 2 * (to - from) });
       const lines = playlistHead(segments, ['#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-MEDIA-SEQUENCE:0']);
       let previousEnd: number | null = null;
       for (const s of segments) {

@@ -80,7 +80,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     };
   });
 
-  registerMediaRoutes(app, { secret, store, robots: app.robots, onOverBound: () => void sweep() });
+  registerMediaRoutes(app, {
+    secret,
+    store,
+    robots: app.robots,
+    ttlMs: config.videoUrlTtlS * 1000,
+    onOverBound: () => void sweep(),
+  });
 
   route(app, videoApi.videoCameras, async (request) => ok(await video.cameras(requireAuth(request))));
   route(app, videoApi.videoLive, async (request) => ok(await video.live(requireAuth(request), request.query)));

@@ -1,5 +1,4 @@
 import {
-  PLAY_URL_TTL_MS,
   playerKindOf,
   VIDEO_GRIDS,
   type CameraQuery,
@@ -49,6 +48,7 @@ export function recordingSpans(segments: StoredSegment[], from: number, to: numb
 
 /** Video: the camera tree, signed play URLs from the tenant's templates, and the panel layout. */
 export function createVideoService(ctx: AppContext, deps: { secret: Buffer; store: VideoStore }) {
+  const ttlMs = ctx.config.videoUrlTtlS * 1000;
   const { db } = ctx;
 
   /** The robot when it is of the caller's tenant and the caller may see it; else 404. */
@@ -59,7 +59,7 @@ export function createVideoService(ctx: AppContext, deps: { secret: Buffer; stor
     return robot;
   }
 
-  /** The robot and camera, the tenant's template of `kind`, and a play token good for PLAY_URL_TTL_MS. */
+  /** The robot and camera, the tenant's template of `kind`, and a play token good for VIDEO_URL_TTL_SECONDS. */
   async function prepare(
     caller: AuthContext,
     q: CameraQuery,
@@ -71,7 +71,7 @@ export function createVideoService(ctx: AppContext, deps: { secret: Buffer; stor
     const tenant = await findTenant(db, caller.tenantId);
     const template = tenant?.[kind] ?? '';
     if (!template) throw new AppError(409, missing);
-    const expiresAt = Date.now() + PLAY_URL_TTL_MS;
+    const expiresAt = Date.now() + ttlMs;
     const token = signPlayToken(deps.secret, {
       serial: robot.serialNumber,
       camera: q.camera,

@@ -5,6 +5,14 @@ import { attachWhep } from './whep';
 
 export type AttachOptions = {
   live: boolean;
+  /**
+   * A fresh signed URL of the same stream (live only). Play tokens expire while a live stream is
+   * still read; halfway to each expiry the player takes a new token and carries it in every later
+   * request (playlist and segments), so the picture goes on without reopening.
+   */
+  refresh?: (signal: AbortSignal) => Promise<{ url: string; expiresAt?: number }>;
+  /** When the URL attached expires (epoch ms). */
+  expiresAt?: number;
   /** The hls.js instance, for the history page's wall-clock mapping. */
   onHls?: (hls: Hls | null) => void;
 };
@@ -19,6 +27,59 @@ export function emptyVideo(video: HTMLVideoElement) {
   video.removeAttribute('src');
   video.srcObject = null;
   video.load();
+}
+
+/** The query parameter of a play token (docs/video.md). */
+const TOKEN_PARAM = 't';
+/** A token is renewed this long after it was taken when its expiry is not known. */
+const RENEW_DEFAULT_MS = 60_000;
+
+/**
+ * Keeps the token of a live stream fresh: a new one halfway to each expiry, put in place of the
+ * old one in every request hls.js opens. A failed renewal is tried again in 5 s; if the token runs
+ * out anyway, the stream fails and the controller opens it again.
+ */
+export function renewToken(
+  url: string,
+  expiresAt: number | undefined,
+  refresh: (signal: AbortSignal) => Promise<{ url: string; expiresAt?: number }>,
+  now: () => number = Date.now,
+) {
+  let token = new URL(url, window.location.href).searchParams.get(TOKEN_PARAM);
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const schedule = (until: number | undefined) => {
+    const wait = until === undefined ? RENEW_DEFAULT_MS : Math.max(1000, (until - now()) / 2);
+    timer = setTimeout(() => {
+      refresh(abort.signal)
+        .then((fresh) => {
+          token = new URL(fresh.url, window.location.href).searchParams.get(TOKEN_PARAM) ?? token;
+          schedule(fresh.expiresAt);
+        })
+        .catch(() => {
+          if (!abort.signal.aborted) schedule(now() + 10_000);
+        });
+    }, wait);
+  };
+  if (token) schedule(expiresAt);
+  return {
+    /** The URL a request goes to: its token replaced by the freshest. */
+    current(requestUrl: string): string {
+      if (!token) return requestUrl;
+      const target = new URL(requestUrl, window.location.href);
+      if (!target.searchParams.has(TOKEN_PARAM)) return requestUrl;
+      target.searchParams.set(TOKEN_PARAM, token);
+      return target.toString();
+    },
+    open(xhr: XMLHttpRequest, requestUrl: string) {
+      const target = this.current(requestUrl);
+      if (target !== requestUrl) xhr.open('GET', target, true);
+    },
+    stop() {
+      abort.abort();
+      if (timer) clearTimeout(timer);
+    },
+  };
 }
 
 async function attachHls(
@@ -41,9 +102,12 @@ async function attachHls(
       },
     };
   }
-  const hls = new HlsPlayer(
-    options.live ? { liveSyncDurationCount: 2, manifestLoadingMaxRetry: 1 } : { manifestLoadingMaxRetry: 1 },
-  );
+  const renewal = options.live && options.refresh ? renewToken(url, options.expiresAt, options.refresh) : null;
+  const hls = new HlsPlayer({
+    manifestLoadingMaxRetry: 1,
+    ...(options.live ? { liveSyncDurationCount: 2 } : {}),
+    ...(renewal ? { xhrSetup: (xhr: XMLHttpRequest, requestUrl: string) => renewal.open(xhr, requestUrl) } : {}),
+  });
   hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
     const code = data.response?.code;
@@ -55,6 +119,7 @@ async function attachHls(
   options.onHls?.(hls);
   return {
     detach: () => {
+      renewal?.stop();
       options.onHls?.(null);
       hls.destroy();
       emptyVideo(video);

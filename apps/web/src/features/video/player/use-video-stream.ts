@@ -4,7 +4,7 @@ import type { PlayerKind } from '@patrol/contracts';
 import { attachStream } from './engines';
 import { StreamController, type StreamState } from './stream-controller';
 
-export type UrlSource = (signal: AbortSignal) => Promise<{ url: string; kind: PlayerKind }>;
+export type UrlSource = (signal: AbortSignal) => Promise<{ url: string; kind: PlayerKind; expiresAt?: number }>;
 
 type Options = {
   /** Fetches a fresh signed URL; null: nothing to play. */
@@ -32,11 +32,22 @@ export function useVideoStream(videoRef: RefObject<HTMLVideoElement | null>, opt
       setState({ status: 'stopped' });
       return;
     }
+    // When the URL last fetched expires: a live stream renews its token before then.
+    let expiresAt: number | undefined;
     const controller = new StreamController(
       {
-        fetchUrl: (signal) => fetchUrl(signal),
+        fetchUrl: async (signal) => {
+          const target = await fetchUrl(signal);
+          expiresAt = target.expiresAt;
+          return target;
+        },
         attach: (url, kind, fail) =>
-          attachStream(video, url, kind, fail, { live: isLive(), onHls: (hls) => reportHls(hls) }),
+          attachStream(video, url, kind, fail, {
+            live: isLive(),
+            onHls: (hls) => reportHls(hls),
+            expiresAt,
+            ...(isLive() ? { refresh: (signal: AbortSignal) => fetchUrl(signal) } : {}),
+          }),
         isPaused: () => !isLive() && video.paused,
       },
       setState,
