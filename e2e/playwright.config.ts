@@ -51,6 +51,8 @@ export default defineConfig({
       DATA_DIR: `.test-output/e2e-data-${E2E_PORT}`,
       PATROL_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Play URLs expire in 20 s, so the video spec sees one expire and the players renew theirs.
+      VIDEO_URL_TTL_SECONDS: '20',
       E2E_OPERATOR_ACCOUNT: OPERATOR.account,
       E2E_OPERATOR_PASSWORD: OPERATOR.password,
     },
