@@ -162,7 +162,8 @@ test('a job drawn on the map becomes a task, a schedule a minute ahead runs it o
     // 3. The schedule: once, on this robot, at a whole minute at least 45 s ahead (filling the form
     // takes a while on a loaded machine, and a time already past previews nothing), in the tenant's zone.
     const zone = (await api<{ timeZone: string }>(page, 'GET', '/task-server/schedule/zone')).data.timeZone;
-    const at = wallClock(105_000 - (Date.now() % 60_000), zone);
+    const now = Date.now();
+    const at = wallClock(Math.ceil((now + 45_000) / 60_000) * 60_000 - now, zone);
     await openFromMenu(page, '任务管理', '任务调度');
     await page.getByRole('button', { name: '新增计划' }).click();
     const scheduleDialog = page.getByRole('dialog', { name: '新增计划' });
