@@ -90,10 +90,10 @@ try {
   await page.waitForURL(/#\/home/);
 
   // Every camera in a tile of the 16-tile grid, saved as the user's layout, then the panel opened.
-  const auth = await page.evaluate(() => ({
-    authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-    'tenant-id': localStorage.getItem('tenantId') ?? '1',
-  }));
+  // In-page code as text: the bench is compiled without the DOM's types.
+  const auth = (await page.evaluate(
+    `({ authorization: 'Bearer ' + (localStorage.getItem('token') ?? ''), 'tenant-id': localStorage.getItem('tenantId') ?? '1' })`,
+  )) as Record<string, string>;
   const robots = fleet.robots.map((r) => r.serial);
   let ids: number[] = [];
   for (let i = 0; i < 60 && ids.length < CAMERAS; i++) {
