@@ -1,4 +1,5 @@
 import { drawTimeCode, timeCodeHeight } from '@patrol/contracts';
+import { FONT } from './bitmap-font.js';
 
 /**
  * The picture of a simulated camera: colour bars scrolling sideways and a square bouncing across
@@ -10,52 +11,6 @@ import { drawTimeCode, timeCodeHeight } from '@patrol/contracts';
 export const CAMERA_FRAME_WIDTH = 320;
 export const CAMERA_FRAME_HEIGHT = 240;
 
-/** A 5x7 font: each glyph is 7 rows of 5 bits (most significant bit on the left), in hex pairs. */
-const FONT: Record<string, string> = {
-  '0': '0e11131519110e',
-  '1': '040c040404040e',
-  '2': '0e11010204081f',
-  '3': '1f02040201110e',
-  '4': '02060a121f0202',
-  '5': '1f101e0101110e',
-  '6': '0608101e11110e',
-  '7': '1f010204080808',
-  '8': '0e11110e11110e',
-  '9': '0e11110f01020c',
-  A: '0e11111f111111',
-  B: '1e11111e11111e',
-  C: '0e11101010110e',
-  D: '1c12111111121c',
-  E: '1f10101e10101f',
-  F: '1f10101e101010',
-  G: '0e11101711110f',
-  H: '1111111f111111',
-  I: '0e04040404040e',
-  J: '0702020202120c',
-  K: '11121418141211',
-  L: '1010101010101f',
-  M: '111b1515111111',
-  N: '11111915131111',
-  O: '0e11111111110e',
-  P: '1e11111e101010',
-  Q: '0e11111115120d',
-  R: '1e11111e141211',
-  S: '0f10100e01011e',
-  T: '1f040404040404',
-  U: '1111111111110e',
-  V: '11111111110a04',
-  W: '1111111515150a',
-  X: '11110a040a1111',
-  Y: '1111110a040404',
-  Z: '1f01020408101f',
-  '-': '0000001f000000',
-  _: '0000000000001f',
-  '.': '00000000000c0c',
-  ':': '000c0c000c0c00',
-  '/': '01010204081010',
-  ' ': '00000000000000',
-  '?': '0e110102040004',
-};
 const GLYPHS = new Map(
   Object.entries(FONT).map(([char, hex]) => {
     return [char, Array.from({ length: 7 }, (_, i) => parseInt(hex.slice(i * 2, i * 2 + 2), 16))];
