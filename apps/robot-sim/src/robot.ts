@@ -112,6 +112,15 @@ export const ACTION_MS: Record<Exclude<CommandName, 'returnToBase'>, number> = {
   fleetStop: 200,
   fleetResume: 200,
   runTask: 0,
+  audioPlay: 300,
+  audioPause: 100,
+  audioResume: 100,
+  audioStop: 100,
+  audioNext: 200,
+  audioPrevious: 200,
+  audioVolume: 100,
+  audioMute: 100,
+  audioMode: 100,
 };
 /** Delay before the sync acknowledgement. */
 export const SYNC_DELAY_MS = 80;

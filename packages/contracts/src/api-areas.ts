@@ -28,6 +28,7 @@ import { schedulesApi } from './schedules.api.js';
 import { runsApi } from './runs.api.js';
 import { tracksApi } from './tracks.api.js';
 import { videoApi } from './video.api.js';
+import { voiceApi } from './voice.api.js';
 
 /** Every area's routes, by area: the whole API (but the console socket) in one place. */
 export const apiAreas = {
@@ -60,6 +61,7 @@ export const apiAreas = {
   runsApi,
   tracksApi,
   videoApi,
+  voiceApi,
 };
 
 /** Every route descriptor of the API. */

@@ -73,3 +73,5 @@ export * from './tracks.api.js';
 export * from './video.js';
 export * from './video-timecode.js';
 export * from './video.api.js';
+export * from './voice.js';
+export * from './voice.api.js';

@@ -23,6 +23,7 @@ import { schedulesMessages } from './schedules.messages.js';
 import { runsMessages } from './runs.messages.js';
 import { tracksMessages } from './tracks.messages.js';
 import { videoMessages } from './video.messages.js';
+import { voiceMessages } from './voice.messages.js';
 
 /**
  * Messages that both sides show: API errors (the server localises them by the language header)
@@ -241,6 +242,7 @@ const zhCN = {
   runs: runsMessages['zh-CN'],
   tracks: tracksMessages['zh-CN'],
   video: videoMessages['zh-CN'],
+  voice: voiceMessages['zh-CN'],
 };
 type Messages = typeof zhCN;
 
@@ -272,6 +274,7 @@ export const messages: Record<Language, Messages> = {
     runs: runsMessages['zh-TW'],
     tracks: tracksMessages['zh-TW'],
     video: videoMessages['zh-TW'],
+    voice: voiceMessages['zh-TW'],
   },
   'en-US': {
     ...coreEnUS,
@@ -299,6 +302,7 @@ export const messages: Record<Language, Messages> = {
     runs: runsMessages['en-US'],
     tracks: tracksMessages['en-US'],
     video: videoMessages['en-US'],
+    voice: voiceMessages['en-US'],
   },
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROBOT_CAMERAS_MAX, robotCamera } from './video.js';
+import { audioCommandBody, audioCommandNames, robotAudioState } from './voice.js';
 
 /**
  * The robot protocol over MQTT (docs/robot-protocol.md). Every robot publishes and subscribes only
@@ -11,16 +12,18 @@ export const TOPIC_ROOT = 'patrol';
 export const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** What a robot publishes. */
-export const ROBOT_PUBLISH_TOPICS = ['state', 'event', 'cmd/reply', 'upload', 'online', 'run'] as const;
+export const ROBOT_PUBLISH_TOPICS = ['state', 'event', 'cmd/reply', 'upload', 'online', 'run', 'voice/reply'] as const;
 /** What a robot subscribes to. */
-export const ROBOT_SUBSCRIBE_TOPICS = ['cmd', 'config'] as const;
+export const ROBOT_SUBSCRIBE_TOPICS = ['cmd', 'config', 'voice'] as const;
 export type RobotTopicKind = (typeof ROBOT_PUBLISH_TOPICS)[number] | (typeof ROBOT_SUBSCRIBE_TOPICS)[number];
 
 export const robotTopic = (serial: string, kind: RobotTopicKind) => `${TOPIC_ROOT}/${serial}/${kind}`;
 
 /** Splits `patrol/{serial}/{kind}`; null for anything else. */
 export function parseRobotTopic(topic: string): { serial: string; kind: RobotTopicKind } | null {
-  const match = /^patrol\/([^/]+)\/(state|event|cmd\/reply|cmd|upload|online|config|run)$/.exec(topic);
+  const match = /^patrol\/([^/]+)\/(state|event|cmd\/reply|cmd|upload|online|config|run|voice\/reply|voice)$/.exec(
+    topic,
+  );
   if (!match || !SERIAL_PATTERN.test(match[1]!)) return null;
   return { serial: match[1]!, kind: match[2] as RobotTopicKind };
 }
@@ -48,6 +51,8 @@ export const ROBOT_MESSAGE_MAX_BYTES: Readonly<Record<(typeof ROBOT_PUBLISH_TOPI
   'cmd/reply': 4 * 1024,
   upload: 64 * 1024,
   run: 4 * 1024,
+  /** An SDP answer with its candidates, or a level report. */
+  'voice/reply': 16 * 1024,
 };
 /**
  * Robots one embedded broker accepts at once; it refuses the next with CONNACK 3 (server
@@ -103,6 +108,8 @@ export const robotTelemetry = z.object({
   warning: z.object({ level: z.number().int().min(0).max(2), color: z.enum(warningColors).nullable() }),
   mode: z.enum(robotModes),
   lights: z.boolean(),
+  /** The robot's audio: volume, mute, play mode, what plays, whether it announces (docs/voice.md). */
+  audio: robotAudioState.optional(),
 });
 export type RobotTelemetry = z.infer<typeof robotTelemetry>;
 
@@ -177,6 +184,7 @@ export const commandNames = [
   ...alarmCommandNames,
   ...fleetCommandNames,
   ...taskCommandNames,
+  ...audioCommandNames,
 ] as const;
 export type CommandName = (typeof commandNames)[number];
 export type ControlCommandName = (typeof controlCommandNames)[number];
@@ -270,7 +278,13 @@ export const runTaskArgs = z
   .strict();
 export type RunTaskArgs = z.infer<typeof runTaskArgs>;
 export const taskCommandBody = z.object({ name: z.literal('runTask'), args: runTaskArgs });
-export const anyCommandBody = z.union([commandBody, alarmCommandBody, fleetCommandBody, taskCommandBody]);
+export const anyCommandBody = z.union([
+  commandBody,
+  alarmCommandBody,
+  fleetCommandBody,
+  taskCommandBody,
+  audioCommandBody,
+]);
 export type AnyCommandBody = z.input<typeof anyCommandBody>;
 
 /** `patrol/{serial}/cmd`, QoS 1. The robot refuses an id it has seen or a command past `expiresAt`. */

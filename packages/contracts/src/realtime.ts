@@ -4,6 +4,7 @@ import { robotLive } from './robots.js';
 import { idValue } from './fields.js';
 import { alarmHandledData, alarmMute, alarmPushData } from './alarms.js';
 import { fleetStopStatus } from './fleet-stop.js';
+import { voiceSessionId, voiceSignal, VOICE_SDP_MAX } from './voice.js';
 
 /**
  * Messages on the console's WebSocket (the URL is config `msgSocketUrl` with the user id as
@@ -38,6 +39,13 @@ export const socketClientMessage = z.discriminatedUnion('type', [
     tenantId: idValue.optional(),
   }),
   z.object({ type: z.literal('unsubscribe'), topic: z.enum(socketTopics) }),
+  /**
+   * The browser's offer for a live announcement it started (`POST /voice/intercom/start`): full SDP,
+   * ICE gathered. It binds the session to this socket: the session ends when the socket closes.
+   */
+  z.object({ type: z.literal('voiceOffer'), sessionId: voiceSessionId, sdp: z.string().min(1).max(VOICE_SDP_MAX) }),
+  /** The browser ends its announcement (as `POST /voice/intercom/end`). */
+  z.object({ type: z.literal('voiceHangup'), sessionId: voiceSessionId }),
 ]);
 export type SocketClientMessage = z.infer<typeof socketClientMessage>;
 
@@ -72,5 +80,7 @@ export const socketServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('alarmHandled'), data: alarmHandledData }),
   /** The user muted a kind of popup (to all of the user's consoles). */
   z.object({ type: z.literal('alarmMute'), data: alarmMute }),
+  /** A live announcement's signalling and reports, to the consoles of the operator who holds it. */
+  z.object({ type: z.literal('voice'), data: voiceSignal }),
 ]);
 export type SocketServerMessage = z.infer<typeof socketServerMessage>;

@@ -133,7 +133,7 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
         }
         return;
       }
-      // type 'auth'
+      if (message.type !== 'auth') return; // voice messages: handled above once signed in
       if (conn || authenticating) return;
       authenticating = true;
       try {
