@@ -29,6 +29,7 @@ export const audioFileName = z
   .trim()
   .min(1, 'voice.nameRequired')
   .max(AUDIO_FILE_NAME_MAX, 'voice.nameTooLong')
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   .refine((name) => !/[/\\\u0000-\u001f]/.test(name), 'voice.nameInvalid');
 
 /** One audio file of the tenant (`/voice/MusicUpload`). */
