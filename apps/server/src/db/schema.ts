@@ -25,4 +25,5 @@ export * from '../modules/schedules/schedules.tables.js';
 export * from '../modules/runs/runs.tables.js';
 export * from '../modules/tracks/tracks.tables.js';
 export * from '../modules/video/video.tables.js';
+export * from '../modules/voice/voice.tables.js';
 export * from '../platform/platform.tables.js';
