@@ -10,7 +10,7 @@
 //       read back through the track query of each robot.
 // BENCH_QUICK=1 runs a small version of each (CI-sized). BENCH_SKIP=pg,pglite,loss leaves parts out.
 // Prints figures; asserts nothing.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,8 +41,10 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? (QUICK ? 3 : 7));
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? (QUICK ? 50 : 1000));
 const MINUTES = Number(process.env.BENCH_MINUTES ?? (QUICK ? 0.5 : 10));
 const PASSWORD = 'Bench-tracks-1x';
+// The migration that creates the track table, found by its name (its number follows the others).
+const MIGRATIONS_DIR = new URL('../apps/server/src/db/migrations/', import.meta.url);
 const MIGRATION = readFileSync(
-  new URL('../apps/server/src/db/migrations/0010_tracks.sql', import.meta.url),
+  new URL(readdirSync(MIGRATIONS_DIR).find((name) => /^\d+_tracks\.sql$/.test(name))!, MIGRATIONS_DIR),
   'utf8',
 ).split('--> statement-breakpoint');
 
