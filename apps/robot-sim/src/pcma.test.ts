@@ -28,7 +28,8 @@ describe('G.711 A-law', () => {
   });
 
   it('measures RMS in dBFS: a full-scale sine at -3, a -20 dBFS tone after coding at -20, silence at -100', () => {
-    const tone = (amplitude: number) => Array.from({ length: 8000 }, (_, i) => amplitude * Math.sin((2 * Math.PI * 440 * i) / 8000));
+    const tone = (amplitude: number) =>
+      Array.from({ length: 8000 }, (_, i) => amplitude * Math.sin((2 * Math.PI * 440 * i) / 8000));
     const power = (samples: ArrayLike<number>) => Array.from(samples).reduce((sum, s) => sum + s * s, 0);
     expect(rmsDbfs(power(tone(32767)), 8000)).toBeCloseTo(-3.01, 1);
     const coded = alawDecode(alawEncode(tone(Math.SQRT2 * 32768 * 0.1)));

@@ -85,7 +85,8 @@ class BrowserPeer {
     this.timer = setInterval(() => {
       const payload = Buffer.alloc(160);
       for (let i = 0; i < 160; i++, this.sample++) {
-        const inClick = this.clickAtSample >= 0 && this.sample >= this.clickAtSample && this.sample < this.clickAtSample + 40;
+        const inClick =
+          this.clickAtSample >= 0 && this.sample >= this.clickAtSample && this.sample < this.clickAtSample + 40;
         if (this.sample === this.clickAtSample) this.clickSentAt = Date.now() + i / 8;
         const tone = Math.SQRT2 * 3277 * Math.sin((2 * Math.PI * 300 * this.sample) / 8000);
         payload[i] = alawEncodeSample(inClick ? 30_000 : tone);
