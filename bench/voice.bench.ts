@@ -7,9 +7,6 @@
 //     onset; its time is the buffer's capture timestamp (the performance timeline, from
 //     performance.timeOrigin) minus the samples after the onset in that buffer: Chromium stamps a
 //     buffer when the microphone hands it over, so its samples were all heard before that.
-//     An AudioWorklet on the same track finds the onsets too and stamps them with
-//     performance.timeOrigin + performance.now() when they reach it; WebAudio hears them later than
-//     WebRTC does, so that figure is printed apart, for comparison only.
 //   - "Robot": the voice peer decodes the A-law it receives and stamps each onset at the RTP
 //     packet's arrival plus the sample's offset in it.
 // Each mouth onset is paired with the first robot onset after it (within 400 ms). Prints p50, p95
@@ -61,26 +58,6 @@ function clickWav(): Buffer {
   return Buffer.concat([header, data]);
 }
 
-// The onset finder, as the page's AudioWorklet: a sample at or above half of full scale after at
-// least 100 ms below it. It posts at once; the page stamps the message.
-const WORKLET = `
-class Onsets extends AudioWorkletProcessor {
-  constructor() { super(); this.quiet = 0; }
-  process(inputs) {
-    const channel = inputs[0] && inputs[0][0];
-    if (channel) {
-      for (let i = 0; i < channel.length; i++) {
-        const loud = Math.abs(channel[i]) >= 0.5;
-        if (loud && this.quiet >= sampleRate / 10) this.port.postMessage({ before: channel.length - i });
-        this.quiet = loud ? 0 : this.quiet + 1;
-      }
-    }
-    return true;
-  }
-}
-registerProcessor('onsets', Onsets);
-`;
-
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>voice bench</title></head><body></body></html>`;
 
 /** Each mouth onset with the first robot onset after it (within PAIR_WINDOW_MS): latencies, sorted. */
@@ -114,8 +91,7 @@ const dir = await mkdtemp(path.join(tmpdir(), 'patrol-voice-bench-'));
 const wav = path.join(dir, 'clicks.wav');
 await writeFile(wav, clickWav());
 const http = createServer((req, res) => {
-  if (req.url === '/onsets.js') res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(WORKLET);
-  else res.writeHead(200, { 'Content-Type': 'text/html' }).end(PAGE);
+  res.writeHead(200, { 'Content-Type': 'text/html' }).end(PAGE);
 });
 const port = await listen(http);
 const origin = `http://127.0.0.1:${port}`;
@@ -163,7 +139,6 @@ try {
     });
     const [track] = stream.getAudioTracks();
     window.mouth = [];
-    window.worklet = [];
     // Onsets in the captured buffers, at their capture time.
     (async () => {
       const reader = new MediaStreamTrackProcessor({ track: track.clone() }).readable.getReader();
@@ -183,14 +158,6 @@ try {
         value.close();
       }
     })();
-    const ctx = new AudioContext({ sampleRate: ${RATE} });
-    await ctx.audioWorklet.addModule('/onsets.js');
-    const node = new AudioWorkletNode(ctx, 'onsets');
-    node.port.onmessage = (event) =>
-      window.worklet.push(performance.timeOrigin + performance.now() - (event.data.before * 1000) / ctx.sampleRate);
-    ctx.createMediaStreamSource(stream).connect(node);
-    node.connect(ctx.destination);
-    await ctx.resume();
     const pc = new RTCPeerConnection();
     window.pc = pc;
     const transceiver = pc.addTransceiver(track, { direction: 'sendrecv', streams: [stream] });
@@ -223,7 +190,6 @@ try {
   const end = Date.now();
   const within = (times: number[]) => times.filter((t) => t >= start && t < end);
   const mouth = within((await page.evaluate('window.mouth')) as number[]);
-  const worklet = within((await page.evaluate('window.worklet')) as number[]);
   const robot = voice.onsets.filter((t) => t >= start - 50);
   const stats = voice.lastStats!;
   await voice.close();
@@ -241,7 +207,6 @@ try {
   console.log(`codec              ${codec} (answer), ${stats.packets} packets received, ${stats.lost} lost`);
   line('mouth to robot    ', mouth);
   console.log('                   (target <= 150 ms)');
-  line('WebAudio to robot ', worklet);
 } finally {
   await browser.close();
   await voice.close();
