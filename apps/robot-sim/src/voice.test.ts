@@ -2,7 +2,14 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
-import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
+import {
+  MediaStreamTrack,
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  RtpHeader,
+  RtpPacket,
+  type RTCRtpTransceiver,
+} from 'werift';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_MAP_CENTER,
@@ -40,9 +47,8 @@ class BrowserPeer {
       ],
     },
   });
-  private readonly transceiver = this.pc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), {
-    direction: 'sendrecv',
-  });
+  /** Sends the operator's voice (and receives the robot's, unless `split`). */
+  private readonly transceiver: RTCRtpTransceiver;
   received = 0;
   private squares = 0;
   private samples = 0;
@@ -52,8 +58,16 @@ class BrowserPeer {
   /** When the click's first sample went out (epoch ms). */
   clickSentAt = 0;
 
-  constructor() {
-    this.transceiver.onTrack.subscribe((track) =>
+  /**
+   * `split`: the microphone on a sendonly transceiver and the robot's audio on a recvonly one, as
+   * a browser may offer them; else one sendrecv transceiver.
+   */
+  constructor(split = false) {
+    this.transceiver = this.pc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), {
+      direction: split ? 'sendonly' : 'sendrecv',
+    });
+    const receiving = split ? this.pc.addTransceiver('audio', { direction: 'recvonly' }) : this.transceiver;
+    receiving.onTrack.subscribe((track) =>
       track.onReceiveRtp.subscribe((rtp) => {
         this.received++;
         for (const s of alawDecode(rtp.payload)) {
@@ -229,6 +243,43 @@ describe('voice peer of the simulated robot (real WebRTC over MQTT signalling)',
       const after = () => lastState('SIM-V1');
       expect(await until(() => (after()?.ts ?? 0) > at && after()?.audio?.announcing === false, 2000)).toBe(true);
       expect(sim.voice.lastStats?.lost).toBe(0);
+    } finally {
+      await browser.close();
+      await sim.disconnect();
+    }
+  }, 30_000);
+
+  it('answers a microphone and a receiver on two transceivers (sendonly, recvonly)', async () => {
+    const sim = robot('SIM-V3');
+    await sim.connect();
+    const browser = new BrowserPeer(true);
+    const sessionId = randomUUID();
+    try {
+      await send('SIM-V3', {
+        type: 'offer',
+        sessionId,
+        sdp: await browser.offer(),
+        iceServers: [],
+        operatorName: 'Operator Three',
+        ts: Date.now(),
+      });
+      expect(await until(() => repliesOf(sessionId).some((r) => r.type === 'answer'), 10_000)).toBe(true);
+      const answer = repliesOf(sessionId).find((r) => r.type === 'answer');
+      if (answer?.type !== 'answer') throw new Error('no answer');
+      // The robot receives on the first section and sends on the second.
+      const sections = answer.sdp.split(/\r?\nm=/).slice(1);
+      expect(sections).toHaveLength(2);
+      expect(sections[0]).toMatch(/a=recvonly/);
+      expect(sections[1]).toMatch(/a=sendonly/);
+      await browser.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+      expect(await until(() => repliesOf(sessionId).some((r) => r.type === 'connected'), 10_000)).toBe(true);
+      browser.startTone();
+      const levels = () => repliesOf(sessionId).filter((r) => r.type === 'level');
+      expect(await until(() => levels().some((r) => r.packets > 30 && r.level > -40), 5000)).toBe(true);
+      expect(await until(() => browser.received > 50, 3000)).toBe(true);
+      expect(browser.heardDbfs).toBeGreaterThan(-21);
+      await send('SIM-V3', { type: 'hangup', sessionId, reason: 'closed', ts: Date.now() });
+      expect(await until(() => !sim.voice.announcing, 3000)).toBe(true);
     } finally {
       await browser.close();
       await sim.disconnect();

@@ -186,13 +186,18 @@ export class SimVoice extends EventEmitter {
     });
     try {
       await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
-      const transceiver = pc.getTransceivers().find((t) => t.kind === 'audio');
-      if (!transceiver) throw new Error('no audio in the offer');
-      if (!transceiver.codecs.some((c) => c.mimeType.toLowerCase() === VOICE_CODEC.mimeType.toLowerCase())) {
+      // The operator's microphone and the robot's audio on one sendrecv transceiver, or on two
+      // (sendonly and recvonly): every audio section is answered as the offer allows, and the tone
+      // goes on the first one the robot may send on.
+      const audio = pc.getTransceivers().filter((t) => t.kind === 'audio');
+      if (!audio.length) throw new Error('no audio in the offer');
+      const pcma = VOICE_CODEC.mimeType.toLowerCase();
+      if (!audio.some((t) => t.codecs.some((c) => c.mimeType.toLowerCase() === pcma))) {
         throw new Error('the offer has no PCMA');
       }
-      transceiver.setDirection('sendrecv');
-      await transceiver.sender.replaceTrack(track);
+      for (const transceiver of audio) transceiver.setDirection('sendrecv');
+      const sending = audio.find((t) => t.offerDirection === 'sendrecv' || t.offerDirection === 'sendonly');
+      if (sending) await sending.sender.replaceTrack(track);
       const answer = await pc.createAnswer();
       await pc.setLocalDescription(answer);
       await this.gathered(pc);
