@@ -38,8 +38,11 @@ const SAMPLE_RATE = VOICE_CODEC.clockRate;
 const PACKET_SAMPLES = (SAMPLE_RATE * VOICE_CODEC.ptimeMs) / 1000;
 /** How long the sound must stay below the click threshold before a sample above it is a new onset. */
 export const CLICK_QUIET_MS = 100;
-/** The gathering of ICE candidates must end within this time, or the offer is refused. */
+/** How long the answer waits for ICE gathering to end (the console waits VOICE_ANSWER_TIMEOUT_MS in all). */
 const GATHER_TIMEOUT_MS = 5000;
+
+/** Onsets kept (the most recent), so that a long-running simulator does not grow without end. */
+const MAX_ONSETS = 10_000;
 
 type Session = {
   id: string;
@@ -69,7 +72,7 @@ type Session = {
 export class SimVoice extends EventEmitter {
   private readonly options: SimVoiceOptions;
   private session: Session | null = null;
-  /** Epoch milliseconds of each click onset heard, in order. */
+  /** Epoch milliseconds of each click onset heard, in order (the last MAX_ONSETS). */
   readonly onsets: number[] = [];
   /** The current or last announcement's reception figures. */
   lastStats: VoiceStats | null = null;
@@ -217,9 +220,12 @@ export class SimVoice extends EventEmitter {
   private gathered(pc: RTCPeerConnection): Promise<void> {
     if (pc.iceGatheringState === 'complete') return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
+      // A STUN or TURN server that does not answer must not cost the call: after the time-out the
+      // answer goes with the candidates gathered so far (host candidates suffice on a LAN).
       const timer = setTimeout(() => {
         off.unSubscribe();
-        reject(new Error('ICE gathering did not complete'));
+        this.log(`ICE gathering not complete after ${GATHER_TIMEOUT_MS} ms: answering with the candidates so far`);
+        resolve();
       }, GATHER_TIMEOUT_MS);
       const off = pc.iceGatheringStateChange.subscribe((state) => {
         if (state !== 'complete') return;
@@ -258,6 +264,7 @@ export class SimVoice extends EventEmitter {
       if (loud && session.quietSamples >= this.quietNeeded) {
         const at = arrival + (i * 1000) / SAMPLE_RATE;
         this.onsets.push(at);
+        if (this.onsets.length > MAX_ONSETS) this.onsets.splice(0, this.onsets.length - MAX_ONSETS);
         this.emit('onset', at);
       }
       session.quietSamples = loud ? 0 : session.quietSamples + 1;
