@@ -219,7 +219,7 @@ export class SimVoice extends EventEmitter {
 
   private gathered(pc: RTCPeerConnection): Promise<void> {
     if (pc.iceGatheringState === 'complete') return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<void>((resolve) => {
       // A STUN or TURN server that does not answer must not cost the call: after the time-out the
       // answer goes with the candidates gathered so far (host candidates suffice on a LAN).
       const timer = setTimeout(() => {
