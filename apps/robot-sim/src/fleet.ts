@@ -123,7 +123,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         ...(options.actionMs !== undefined ? { actionMs: options.actionMs } : {}),
         ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
         ...(options.failRunAfterNodes !== undefined ? { failRunAfterNodes: options.failRunAfterNodes } : {}),
-        ...(options.cameras?.length ? { cameras: options.cameras, consoleUrl: options.apiUrl } : {}),
+        // The console's base: cameras push there, and relative audio file URLs resolve against it.
+        consoleUrl: options.apiUrl,
+        ...(options.cameras?.length ? { cameras: options.cameras } : {}),
       }),
     );
   }

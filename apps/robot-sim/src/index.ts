@@ -34,3 +34,6 @@ export {
   withSitePlan,
   writeSitePlan,
 } from './site-map.js';
+export { SimVoice, CLICK_QUIET_MS, type SimVoiceOptions, type VoiceStats } from './voice.js';
+export { SimAudioPlayer, AudioPlayError, DEFAULT_AUDIO_VOLUME, type SimAudioPlayerOptions } from './audio-player.js';
+export { ALAW_TO_LINEAR, alawDecode, alawEncode, alawEncodeSample, rmsDbfs } from './pcma.js';

@@ -10,6 +10,7 @@ import {
   REPLY_CODES,
   RUN_REASON_RETURNED_TO_BASE,
   robotCommand,
+  robotVoiceRequest,
   robotConfig,
   robotTopic,
   type CommandName,
@@ -24,10 +25,14 @@ import {
   type RobotRunReport,
   type RunStepName,
   type RunTaskArgs,
+  type RobotVoiceReply,
+  type AudioCommandName,
 } from '@patrol/contracts';
 import { alarmImage } from './alarm-image.js';
+import { AudioPlayError, SimAudioPlayer } from './audio-player.js';
 import { SimCamera } from './camera.js';
 import { advance, advanceAlong, insideArea, type LatLng, type Route } from './route.js';
+import { SimVoice } from './voice.js';
 
 export type SimRobotOptions = {
   serial: string;
@@ -78,8 +83,11 @@ export type SimRobotOptions = {
   /**
    * The console's HTTP base (e.g. http://127.0.0.1:8080): with `cameras`, the robot announces them
    * in its online message and pushes each one's video there while it is connected (camera.ts).
+   * Relative URLs of audio files (`audioPlay`) resolve against it too.
    */
   consoleUrl?: string;
+  /** Extra host addresses the voice peer offers as ICE candidates (e.g. 127.0.0.1 without a LAN). */
+  iceAdditionalHostAddresses?: string[];
 };
 
 /** The task the robot is running (a `runTask`), where it is in it, and what it still has to report. */
@@ -190,11 +198,17 @@ const jitter = (span: number) => (Math.random() - 0.5) * span;
  */
 export class SimRobot {
   readonly serial: string;
-  private readonly options: Required<Omit<SimRobotOptions, 'onLog' | 'ca' | 'mode' | 'cameras' | 'consoleUrl'>> &
+  private readonly options: Required<
+    Omit<SimRobotOptions, 'onLog' | 'ca' | 'mode' | 'cameras' | 'consoleUrl' | 'iceAdditionalHostAddresses'>
+  > &
     Pick<SimRobotOptions, 'onLog' | 'ca'>;
   /** The cameras it announces, and one streaming process each (none without a console URL). */
   readonly cameras: readonly RobotCamera[];
   private readonly cameraStreams: SimCamera[];
+  /** Its voice peer (live announcements, `patrol/{serial}/voice`). */
+  readonly voice: SimVoice;
+  /** Its audio player (the audio commands). */
+  readonly audio: SimAudioPlayer;
   private client: MqttClient | null = null;
   private timer: NodeJS.Timeout | undefined;
   private tokenTimer: NodeJS.Timeout | undefined;
@@ -278,6 +292,17 @@ export class SimRobot {
           ...(options.onLog ? { onLog: options.onLog } : {}),
         }),
     );
+    this.voice = new SimVoice({
+      serial: options.serial,
+      send: (reply: RobotVoiceReply) => this.publish('voice/reply', reply, { qos: reply.type === 'level' ? 0 : 1 }),
+      ...(options.onLog ? { onLog: options.onLog } : {}),
+      ...(options.iceAdditionalHostAddresses ? { iceAdditionalHostAddresses: options.iceAdditionalHostAddresses } : {}),
+    });
+    this.audio = new SimAudioPlayer({
+      serial: options.serial,
+      ...(options.consoleUrl ? { consoleUrl: options.consoleUrl } : {}),
+      ...(options.onLog ? { onLog: options.onLog } : {}),
+    });
     this.loopTaskId = `patrol-${options.serial}`.slice(0, 64);
     if (options.mode) this.mode = options.mode;
   }
@@ -370,7 +395,10 @@ export class SimRobot {
       this.tokenTimer.unref();
     }
     client.on('connect', () => {
-      client.subscribe([robotTopic(this.serial, 'cmd'), robotTopic(this.serial, 'config')], { qos: 1 });
+      client.subscribe(
+        [robotTopic(this.serial, 'cmd'), robotTopic(this.serial, 'config'), robotTopic(this.serial, 'voice')],
+        { qos: 1 },
+      );
       const cameras = this.cameras.length ? { cameras: [...this.cameras] } : {};
       this.publish('online', { online: true, ts: Date.now(), ...cameras }, { qos: 1, retain: true });
       for (const camera of this.cameraStreams) camera.start();
@@ -378,9 +406,12 @@ export class SimRobot {
     // Off the broker the robot is offline: its cameras stop until it is back.
     client.on('offline', () => {
       for (const camera of this.cameraStreams) void camera.stop();
+      // An announcement does not outlive the robot's link to the console.
+      void this.voice.close();
     });
     client.on('message', (topic, payload) => {
       if (topic === robotTopic(this.serial, 'config')) this.onConfig(payload);
+      else if (topic === robotTopic(this.serial, 'voice')) this.onVoice(payload);
       else this.onCommand(payload);
     });
     await new Promise<void>((resolve, reject) => {
@@ -416,6 +447,8 @@ export class SimRobot {
     // The actions that would have ended them are gone with the timers.
     this.tracking = null;
     this.sirenOn = false;
+    this.audio.stop();
+    void this.voice.close();
     // The cameras end their last segments while the connection closes.
     const camerasStopped = Promise.all(this.cameraStreams.map((camera) => camera.stop()));
     const client = this.client;
@@ -441,7 +474,7 @@ export class SimRobot {
   }
 
   private publish(
-    kind: 'state' | 'event' | 'cmd/reply' | 'upload' | 'online' | 'run',
+    kind: 'state' | 'event' | 'cmd/reply' | 'upload' | 'online' | 'run' | 'voice/reply',
     payload: unknown,
     options: { qos: 0 | 1; retain?: boolean },
   ) {
@@ -742,6 +775,7 @@ export class SimRobot {
       warning: { level, color: level === 2 ? 'red' : level === 1 ? 'yellow' : null },
       mode: this.mode,
       lights: this.lights,
+      audio: this.audio.snapshot(this.voice.announcing, now),
     };
   }
 
@@ -844,6 +878,17 @@ export class SimRobot {
     }
   }
 
+  private onVoice(payload: Buffer) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    const parsed = robotVoiceRequest.safeParse(raw);
+    if (parsed.success) this.voice.handle(parsed.data);
+  }
+
   private onCommand(payload: Buffer) {
     let raw: unknown;
     try {
@@ -941,12 +986,79 @@ export class SimRobot {
     if (name === 'pauseTask' && this.mode !== 'patrolling' && this.mode !== 'returning') return 'no task running';
     if (name === 'pauseTask' && this.run && this.mode !== 'patrolling') return 'no task running';
     if (name === 'resumeTask' && this.mode !== 'paused') return 'no task paused';
-    return null;
+    return this.audio.refusal(name);
+  }
+
+  /**
+   * An audio command, accepted: `audioPlay` downloads and checks the playlist and reports when it
+   * plays (or why it cannot); the others act after their ACTION_MS, and fail when the player
+   * changed meanwhile so that they no longer make sense (a pause once the playlist has ended).
+   */
+  private performAudio(command: Extract<RobotCommand, { name: AudioCommandName }>) {
+    const reply = (code: number, message?: string) => this.reply(command.id, 'async', code, message);
+    if (command.name === 'audioPlay') {
+      const started = Date.now();
+      const { tracks, mode } = command.args;
+      void this.audio.play(tracks, mode).then(
+        () => {
+          const wait = Math.max(0, ACTION_MS.audioPlay - (Date.now() - started));
+          this.later(wait, () => reply(REPLY_CODES.ok, `playing "${this.audio.current?.name ?? ''}"`.slice(0, 500)));
+        },
+        (error: unknown) => {
+          const message = error instanceof AudioPlayError ? error.message : 'playback failed';
+          this.options.onLog?.(`${this.serial}: audioPlay failed (${message})`);
+          reply(REPLY_CODES.failed, message.slice(0, 500));
+        },
+      );
+      return;
+    }
+    this.later(ACTION_MS[command.name], () => {
+      const audio = this.audio;
+      let done = true;
+      switch (command.name) {
+        case 'audioPause':
+          done = audio.pause();
+          break;
+        case 'audioResume':
+          done = audio.resume();
+          break;
+        case 'audioStop':
+          audio.stop();
+          break;
+        case 'audioNext':
+          done = audio.next();
+          break;
+        case 'audioPrevious':
+          done = audio.previous();
+          break;
+        case 'audioVolume':
+          audio.setVolume(command.args.volume);
+          break;
+        case 'audioMute':
+          audio.setMuted(command.args.muted);
+          break;
+        case 'audioMode':
+          audio.setMode(command.args.mode);
+          break;
+      }
+      if (done) reply(REPLY_CODES.ok, audio.state);
+      else reply(REPLY_CODES.failed, `player ${audio.state}`);
+    });
   }
 
   private perform(command: RobotCommand) {
     const done = (message?: string) => this.reply(command.id, 'async', REPLY_CODES.ok, message);
     switch (command.name) {
+      case 'audioPlay':
+      case 'audioPause':
+      case 'audioResume':
+      case 'audioStop':
+      case 'audioNext':
+      case 'audioPrevious':
+      case 'audioVolume':
+      case 'audioMute':
+      case 'audioMode':
+        return this.performAudio(command);
       case 'runTask': {
         const { runId, task } = command.args;
         this.run = { runId, task, job: 0, round: 1, node: 0, reached: 0, holdUntil: 0, queue: [] };
