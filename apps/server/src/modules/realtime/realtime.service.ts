@@ -5,6 +5,7 @@ import {
   SOCKET_CLOSE_UNAUTHORIZED,
   socketClientMessage,
   socketTopics,
+  type SocketClientMessage,
   type SocketServerMessage,
   type SocketTopic,
 } from '@patrol/contracts';
@@ -26,6 +27,17 @@ export type TopicProvider = {
   ): SocketServerMessage | SocketServerMessage[] | Promise<SocketServerMessage | SocketServerMessage[]>;
 };
 
+/** Client messages of the protocol that a module handles (the live announcement's signalling). */
+export type ModuleClientMessage = Exclude<SocketClientMessage, { type: 'auth' | 'ping' | 'subscribe' | 'unsubscribe' }>;
+export type ModuleClientMessageType = ModuleClientMessage['type'];
+/** Handles one kind of client message from an authenticated console; it must not throw. */
+export type ClientMessageHandler<T extends ModuleClientMessageType> = (
+  conn: SocketConnection,
+  message: Extract<ModuleClientMessage, { type: T }>,
+) => void | Promise<void>;
+/** Told when an authenticated console's socket closes. */
+export type CloseHandler = (conn: SocketConnection) => void;
+
 /**
  * The console socket's protocol. The first message must be `{type:'auth', token, lang}` for the
  * user of the URL, resolved like every API request (a live session of an enabled user and tenant);
@@ -39,6 +51,8 @@ export type TopicProvider = {
  */
 export function createRealtimeService(deps: { access: Pick<AccessService, 'resolveCaller'>; hub: RealtimeHub }) {
   const topics = new Map<SocketTopic, TopicProvider>();
+  const messageHandlers = new Map<ModuleClientMessageType, ClientMessageHandler<ModuleClientMessageType>>();
+  const closeHandlers = new Set<CloseHandler>();
   /** Sockets not yet authenticated, by client address, and their total. */
   const pendingByAddress = new Map<string, number>();
   let pendingTotal = 0;
@@ -66,6 +80,18 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
     topics.set(topic, provider);
   }
 
+  /** A module handles a kind of client message of authenticated consoles; each kind has one owner. */
+  function onClientMessage<T extends ModuleClientMessageType>(type: T, handler: ClientMessageHandler<T>): void {
+    if (messageHandlers.has(type)) throw new Error(`socket message ${type} is handled twice`);
+    messageHandlers.set(type, handler as unknown as ClientMessageHandler<ModuleClientMessageType>);
+  }
+
+  /** A module is told when an authenticated console's socket closes; answers the removal. */
+  function onClose(handler: CloseHandler): () => void {
+    closeHandlers.add(handler);
+    return () => closeHandlers.delete(handler);
+  }
+
   /** Topics of the protocol that no module offers (none once the app is complete). */
   function missingTopics(): SocketTopic[] {
     return socketTopics.filter((topic) => !topics.has(topic));
@@ -91,6 +117,14 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
       release();
       clearTimeout(authTimer);
       clearTimeout(expiry);
+      if (!conn) return;
+      for (const handler of closeHandlers) {
+        try {
+          handler(conn);
+        } catch (error) {
+          log.error({ err: error }, 'socket close handler failed');
+        }
+      }
     });
 
     let authenticating = false;
@@ -133,7 +167,18 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
         }
         return;
       }
-      if (message.type !== 'auth') return; // voice messages: handled above once signed in
+      if (message.type !== 'auth') {
+        // A module's message (the announcement's signalling): only from an authenticated console.
+        if (!conn) return refuse();
+        const handler = messageHandlers.get(message.type);
+        if (!handler) return;
+        try {
+          await handler(conn, message);
+        } catch (error) {
+          log.error({ err: error, type: message.type }, 'socket message handler failed');
+        }
+        return;
+      }
       if (conn || authenticating) return;
       authenticating = true;
       try {
@@ -166,7 +211,7 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
     });
   }
 
-  return { offer, missingTopics, accept };
+  return { offer, onClientMessage, onClose, missingTopics, accept };
 }
 
 export type RealtimeService = ReturnType<typeof createRealtimeService>;
