@@ -44,7 +44,10 @@ export type CloseHandler = (conn: SocketConnection) => void;
  * anything else first, a wrong token, or no auth within SOCKET_AUTH_TIMEOUT_MS closes the socket
  * with 4401, and so does the session's expiry. Once authenticated the socket joins the hub, `ping`
  * is answered `pong`, and `subscribe`/`unsubscribe` follow a topic offered by the module that owns
- * it (the `robots` topic is monitoring's).
+ * it (the `robots` topic is monitoring's). Other client messages (the live announcement's
+ * `voiceOffer` and `voiceHangup`) go to the module that registered for them with
+ * `onClientMessage`, only from an authenticated console; `onClose` tells modules of an
+ * authenticated console's socket closing.
  *
  * Sockets not yet authenticated are capped per client address and in total
  * (`SOCKET_LIMITS`); one beyond a cap is closed at once with 1013.
