@@ -11,13 +11,16 @@ import {
   type VoiceSession,
   type VoiceSignal,
 } from '@patrol/contracts';
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../test/create-test-app.js';
 import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
 import { registerRobot, simRobot, until, type RegisteredRobot } from '../../../test/robots.js';
 import { openSocket, type TestSocket } from '../../../test/socket-client.js';
+import { openDatabase, type Database } from '../../platform/db.js';
+import { createRedisBus } from '../../platform/redis-bus.js';
 import { voiceSessions } from './voice.tables.js';
 
 const START = '/api/voice/intercom/start';
@@ -70,13 +73,16 @@ const audio = (state: RobotAudioState['state']): RobotAudioState => ({
   announcing: false,
 });
 
+/** A robot's reply without its time (added when it is sent). */
+type ReplyOf<R> = R extends unknown ? Omit<R, 'ts'> : never;
+
 /** A robot on the broker as a real MQTT client: it hears its voice and command topics and answers on voice/reply. */
 type FakeRobot = {
   reg: RegisteredRobot;
   client: MqttClient;
   voice: RobotVoiceRequest[];
   commands: { name: string; id: string }[];
-  reply(message: Omit<RobotVoiceReply, 'ts'>): Promise<void>;
+  reply(message: ReplyOf<RobotVoiceReply>): Promise<void>;
   state(audio: RobotAudioState): Promise<void>;
   /** The next voice request (waits). */
   nextVoice(type?: RobotVoiceRequest['type']): Promise<RobotVoiceRequest>;
@@ -480,4 +486,160 @@ describe('live announcements', () => {
     expect((await get(plainOp, `${HOLDER}?robotId=${robot.reg.robotId}`)).statusCode).toBe(404);
     await robot.client.endAsync();
   });
+});
+
+const databaseUrl = process.env.TEST_DATABASE_URL?.trim();
+const redisUrl = process.env.TEST_REDIS_URL?.trim();
+const mqttUrl = process.env.TEST_MQTT_URL?.trim();
+
+/**
+ * Two instances on one PostgreSQL database, a Redis bus and an external broker (shared
+ * subscription): the console socket on one, the robot's replies received by either, and one holder
+ * per robot whichever instance each start goes to.
+ */
+describe.skipIf(!databaseUrl || !redisUrl || !mqttUrl)('live announcements on two instances', () => {
+  const apps: TestApp[] = [];
+  const extraDatabases: Database[] = [];
+  let drop: () => Promise<void>;
+  let tenantId: number;
+  const operators: { id: number; token: string; name: string }[] = [];
+
+  beforeAll(async () => {
+    const made = await openTestDatabase();
+    drop = made.drop;
+    const second = await openDatabase({ databaseUrl: made.url!, pgliteDir: null });
+    extraDatabases.push(second);
+    const prefix = `patrol-test:${randomBytes(4).toString('hex')}:`;
+    const group = `patrol-test-${randomBytes(4).toString('hex')}`;
+    for (const database of [made.database, second]) {
+      const bus = await createRedisBus(redisUrl!, { prefix });
+      const t = await createTestApp({ database, bus, mqttUrl: mqttUrl!, mqttShareGroup: group });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      apps.push(t);
+    }
+    tenantId = (await makeTenant(apps[0]!)).id;
+    for (let i = 0; i < 2; i++) {
+      const user = await makeUser(apps[0]!, tenantId, { roleCodes: [TENANT_ADMIN_ROLE_CODE], grants: GRANTS });
+      operators.push({
+        id: user.id,
+        token: await login(apps[0]!.app, user.account, user.password),
+        name: `User ${user.account}`,
+      });
+    }
+  });
+  afterAll(async () => {
+    for (const t of apps) await t.close();
+    for (const database of extraDatabases) await database.close();
+    await drop?.();
+  });
+
+  const socketOn = async (t: TestApp, who: { id: number; token: string }) => {
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const socket = await openSocket(`ws://127.0.0.1:${port}/api/ws/msg/${who.id}`);
+    socket.send({ type: 'auth', token: who.token, lang: 'en-US' });
+    expect((await socket.next()).type).toBe('ready');
+    return socket;
+  };
+
+  it("relays the robot's replies received by either instance to the console socket held by one, and gives the robot to one of two simultaneous starts", async () => {
+    const [a, b] = [apps[0]!, apps[1]!];
+    const [alice, bob] = [operators[0]!, operators[1]!];
+    const reg = await registerRobot(a, alice.token);
+    const client = await mqtt.connectAsync(mqttUrl!, {
+      clientId: reg.serial,
+      username: reg.serial,
+      password: await simRobot(a, reg).token(),
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+    });
+    const voice: RobotVoiceRequest[] = [];
+    client.on('message', (_topic, payload) => voice.push(JSON.parse(payload.toString()) as RobotVoiceRequest));
+    await client.subscribeAsync(robotTopic(reg.serial, 'voice'), { qos: 1 });
+    await client.publishAsync(robotTopic(reg.serial, 'online'), JSON.stringify({ online: true, ts: Date.now() }), {
+      qos: 1,
+      retain: true,
+    });
+    for (const t of apps) await until(() => t.app.monitoring.robotIn(tenantId, reg.robotId)?.online, 8000, 'online');
+    const reply = (message: object) =>
+      client.publishAsync(robotTopic(reg.serial, 'voice/reply'), JSON.stringify({ ...message, ts: Date.now() }), {
+        qos: 1,
+      });
+
+    // Which instance receives each of the robot's replies (the broker shares them out).
+    const received = [0, 0];
+    apps.forEach((t, i) => t.app.gateway.on('voice/reply', (serial) => void (serial === reg.serial && received[i]!++)));
+    try {
+      // Two operators at the same instant, one through each instance: exactly one holds the robot.
+      const starts = await Promise.all(
+        [a, b].map((t, i) =>
+          t.app.inject({
+            method: 'POST',
+            url: START,
+            headers: as(operators[i]!.token, { lang: 'en-US' }),
+            payload: { robotId: reg.robotId },
+          }),
+        ),
+      );
+      expect(starts.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const won = starts.findIndex((r) => r.statusCode === 200);
+      const lost = starts[1 - won]!;
+      expect(lost.json().message).toBe(`The announcement is in use by ${operators[won]!.name}`);
+      const first = starts[won]!.json().data as VoiceSession;
+      const ended = await (won === 0 ? a : b).app.inject({
+        method: 'POST',
+        url: END,
+        headers: as(operators[won]!.token),
+        payload: { sessionId: first.sessionId },
+      });
+      expect(ended.statusCode).toBe(200);
+
+      // Started through B, the offer on A's socket; every reply, whichever instance takes it, reaches A's socket.
+      const socket = await socketOn(a, alice);
+      const started = await b.app.inject({
+        method: 'POST',
+        url: START,
+        headers: as(alice.token),
+        payload: { robotId: reg.robotId },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const session = started.json().data as VoiceSession;
+      socket.send({ type: 'voiceOffer', sessionId: session.sessionId, sdp: SDP });
+      await until(() => voice.find((m) => m.type === 'offer' && m.sessionId === session.sessionId), 5000, 'offer');
+      await reply({ type: 'answer', sessionId: session.sessionId, sdp: ANSWER_SDP });
+      const signals: VoiceSignal[] = [];
+      const nextVoice = async () => {
+        for (;;) {
+          const m = await socket.next(5000);
+          if (m.type === 'voice') return m.data;
+        }
+      };
+      signals.push(await nextVoice());
+      expect(signals[0]).toEqual({ sessionId: session.sessionId, event: 'answer', sdp: ANSWER_SDP });
+      for (let i = 1; i <= 6; i++) await reply({ type: 'level', sessionId: session.sessionId, level: -20, packets: i * 50 });
+      for (let i = 1; i <= 6; i++) signals.push(await nextVoice());
+      expect(signals.slice(1).map((s) => (s.event === 'level' ? s.packets : null)).sort((x, y) => x! - y!)).toEqual([
+        50, 100, 150, 200, 250, 300,
+      ]);
+      expect(received[0]! + received[1]!).toBe(7);
+      expect(received[1], 'replies received by the instance without the socket').toBeGreaterThan(0);
+      // The answer reached A, wherever it was received: A's answer timer no longer ends the session.
+      await new Promise((r) => setTimeout(r, a.config.voiceAnswerTimeoutMs + 500));
+      expect(await b.app.voice.intercom.activeOn(reg.robotId)).toMatchObject({ sessionId: session.sessionId });
+
+      // The robot goes offline: every instance hears it, the session ends once.
+      await client.publishAsync(robotTopic(reg.serial, 'online'), JSON.stringify({ online: false, ts: Date.now() }), {
+        qos: 1,
+        retain: true,
+      });
+      expect(await nextVoice()).toEqual({ sessionId: session.sessionId, event: 'ended', reason: 'robot' });
+      await until(() => voice.find((m) => m.type === 'hangup' && m.sessionId === session.sessionId), 5000, 'hangup');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(voice.filter((m) => m.type === 'hangup' && m.sessionId === session.sessionId)).toHaveLength(1);
+      socket.ws.close();
+    } finally {
+      await client.publishAsync(robotTopic(reg.serial, 'online'), '', { qos: 1, retain: true });
+      await client.endAsync();
+    }
+  }, 40_000);
 });
