@@ -38,7 +38,8 @@ const ICE: IceServer[] = [
   { urls: 'stun:stun.example.net:3478' },
   { urls: ['turn:turn.example.net:3478?transport=udp'], username: 'patrol', credential: 'secret' },
 ];
-const SDP = 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 8\r\na=rtpmap:8 PCMA/8000\r\n';
+const SDP =
+  'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 8\r\na=rtpmap:8 PCMA/8000\r\n';
 const ANSWER_SDP = SDP.replace('o=- 1 1', 'o=- 2 2');
 
 /** A robot's telemetry, with its audio. */
@@ -240,7 +241,12 @@ describe('live announcements', () => {
     await robot.reply({ type: 'connected', sessionId: session.sessionId });
     expect(await nextSignal(socket)).toEqual({ sessionId: session.sessionId, event: 'connected' });
     await robot.reply({ type: 'level', sessionId: session.sessionId, level: -23.5, packets: 50 });
-    expect(await nextSignal(socket)).toEqual({ sessionId: session.sessionId, event: 'level', level: -23.5, packets: 50 });
+    expect(await nextSignal(socket)).toEqual({
+      sessionId: session.sessionId,
+      event: 'level',
+      level: -23.5,
+      packets: 50,
+    });
     // The answer arrived: the answer time-out (1.5 s here) no longer applies.
     await new Promise((r) => setTimeout(r, 1800));
     expect((await sessionRow(session.sessionId)).endedAt).toBeNull();
@@ -544,7 +550,7 @@ describe.skipIf(!databaseUrl || !redisUrl || !mqttUrl)('live announcements on tw
 
   it("relays the robot's replies received by either instance to the console socket held by one, and gives the robot to one of two simultaneous starts", async () => {
     const [a, b] = [apps[0]!, apps[1]!];
-    const [alice, bob] = [operators[0]!, operators[1]!];
+    const alice = operators[0]!;
     const reg = await registerRobot(a, alice.token);
     const client = await mqtt.connectAsync(mqttUrl!, {
       clientId: reg.serial,
@@ -616,11 +622,15 @@ describe.skipIf(!databaseUrl || !redisUrl || !mqttUrl)('live announcements on tw
       };
       signals.push(await nextVoice());
       expect(signals[0]).toEqual({ sessionId: session.sessionId, event: 'answer', sdp: ANSWER_SDP });
-      for (let i = 1; i <= 6; i++) await reply({ type: 'level', sessionId: session.sessionId, level: -20, packets: i * 50 });
+      for (let i = 1; i <= 6; i++)
+        await reply({ type: 'level', sessionId: session.sessionId, level: -20, packets: i * 50 });
       for (let i = 1; i <= 6; i++) signals.push(await nextVoice());
-      expect(signals.slice(1).map((s) => (s.event === 'level' ? s.packets : null)).sort((x, y) => x! - y!)).toEqual([
-        50, 100, 150, 200, 250, 300,
-      ]);
+      expect(
+        signals
+          .slice(1)
+          .map((s) => (s.event === 'level' ? s.packets : null))
+          .sort((x, y) => x! - y!),
+      ).toEqual([50, 100, 150, 200, 250, 300]);
       expect(received[0]! + received[1]!).toBe(7);
       expect(received[1], 'replies received by the instance without the socket').toBeGreaterThan(0);
       // The answer reached A, wherever it was received: A's answer timer no longer ends the session.

@@ -256,10 +256,7 @@ export function createIntercom(app: FastifyInstance, timings: Partial<IntercomTi
       ts: Date.now(),
     };
     held.answerTimer = setTimeout(() => {
-      track(
-        end(row.tenantId, row.id, 'failed', { key: 'voice.answerTimeout' }),
-        'voice: answer time-out failed',
-      );
+      track(end(row.tenantId, row.id, 'failed', { key: 'voice.answerTimeout' }), 'voice: answer time-out failed');
     }, answerTimeoutMs);
     held.answerTimer.unref();
     try {

@@ -173,7 +173,10 @@ export async function pageSessions(
       .from(voiceSessions)
       .where(where)
       .orderBy(
-        ...orderOf(filter, ANNOUNCEMENT_SORT, voiceSessions.id, [desc(voiceSessions.startedAt), desc(voiceSessions.id)]),
+        ...orderOf(filter, ANNOUNCEMENT_SORT, voiceSessions.id, [
+          desc(voiceSessions.startedAt),
+          desc(voiceSessions.id),
+        ]),
       )
       .offset(window.offset)
       .limit(window.limit),
