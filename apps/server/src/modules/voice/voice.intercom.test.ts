@@ -385,6 +385,42 @@ describe('live announcements', () => {
     await robot.client.endAsync();
   });
 
+  it("keeps the sessions of this instance's sockets alive, and the sweep ends those nobody keeps", async () => {
+    const kept = await connectRobot();
+    const orphaned = await connectRobot();
+    const socket = await console_(alice);
+    const session = await start(alice, kept);
+    socket.send({ type: 'voiceOffer', sessionId: session.sessionId, sdp: SDP });
+    await kept.nextVoice('offer');
+    await kept.reply({ type: 'answer', sessionId: session.sessionId, sdp: ANSWER_SDP });
+    expect((await nextSignal(socket)).event).toBe('answer');
+    // Bob's session, bound to a socket of an instance that is gone: nobody refreshes it.
+    const gone = await start(bob, orphaned);
+    const back = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
+    await t.db
+      .update(voiceSessions)
+      .set({ startedAt: back(60), heartbeatAt: back(31) })
+      .where(eq(voiceSessions.id, gone.sessionId));
+    await t.db
+      .update(voiceSessions)
+      .set({ startedAt: back(60), heartbeatAt: back(25) })
+      .where(eq(voiceSessions.id, session.sessionId));
+
+    await t.app.voice.intercom.beat();
+    const refreshed = await sessionRow(session.sessionId);
+    expect(refreshed.endedAt).toBeNull();
+    expect(Date.now() - refreshed.heartbeatAt.getTime()).toBeLessThan(5000);
+    expect(await sessionRow(gone.sessionId)).toMatchObject({ endReason: 'closed' });
+    expect(await orphaned.nextVoice('hangup')).toMatchObject({ sessionId: gone.sessionId, reason: 'closed' });
+    expect(await holderOf(bob, orphaned)).toBeNull();
+    expect(await holderOf(bob, kept)).toMatchObject({ userId: alice.id });
+
+    await post(alice, END, { sessionId: session.sessionId });
+    socket.ws.close();
+    await kept.client.endAsync();
+    await orphaned.client.endAsync();
+  });
+
   it('refuses an offline robot, and ends the announcement when the robot goes offline', async () => {
     const robot = await connectRobot();
     const socket = await console_(alice);
@@ -467,6 +503,54 @@ describe('live announcements', () => {
     await post(alice, END, { sessionId: session.sessionId });
     await robot.client.endAsync();
   });
+
+  it('ends the sessions of its sockets when the server stops, and tells the robot', async () => {
+    const own = await createTestApp({ env: { VOICE_ICE_SERVERS: JSON.stringify(ICE) } });
+    try {
+      await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = own.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const tenant = (await makeTenant(own)).id;
+      const user = await makeUser(own, tenant, { roleCodes: [TENANT_ADMIN_ROLE_CODE], grants: GRANTS });
+      const token = await login(own.app, user.account, user.password);
+      const reg = await registerRobot(own, token);
+      const client = await mqtt.connectAsync(own.app.robotBrokerUrl(), {
+        clientId: reg.serial,
+        username: reg.serial,
+        password: await simRobot(own, reg).token(),
+        protocolVersion: 4,
+        reconnectPeriod: 0,
+      });
+      const heard: RobotVoiceRequest[] = [];
+      client.on('message', (_topic, payload) => heard.push(JSON.parse(payload.toString()) as RobotVoiceRequest));
+      await client.subscribeAsync(robotTopic(reg.serial, 'voice'), { qos: 1 });
+      await client.publishAsync(robotTopic(reg.serial, 'online'), JSON.stringify({ online: true, ts: Date.now() }), {
+        qos: 1,
+      });
+      await until(() => own.app.monitoring.robotIn(tenant, reg.robotId)?.online, 8000, 'online');
+      const socket = await openSocket(`ws://127.0.0.1:${port}/api/ws/msg/${user.id}`);
+      socket.send({ type: 'auth', token });
+      expect((await socket.next()).type).toBe('ready');
+      const res = await own.app.inject({
+        method: 'POST',
+        url: START,
+        headers: as(token),
+        payload: { robotId: reg.robotId },
+      });
+      const session = res.json().data as VoiceSession;
+      socket.send({ type: 'voiceOffer', sessionId: session.sessionId, sdp: SDP });
+      await until(() => heard.find((m) => m.type === 'offer'), 5000, 'offer');
+
+      await own.app.close();
+      expect(heard.find((m) => m.type === 'hangup')).toMatchObject({ sessionId: session.sessionId, reason: 'closed' });
+      const [row] = await own.db.select().from(voiceSessions).where(eq(voiceSessions.id, session.sessionId));
+      expect(row).toMatchObject({ endReason: 'closed' });
+      client.end(true);
+    } finally {
+      // Closing again is a no-op for the app; the bus and the database close here.
+      await own.close();
+    }
+  }, 20_000);
 
   it("answers 404 for another tenant's robot and 403 without the grant", async () => {
     const robot = await connectRobot();
