@@ -171,6 +171,32 @@ export function createIntercom(app: FastifyInstance, timings: Partial<IntercomTi
 
   const inUseBy = (row: VoiceSessionRow) => new AppError(409, 'voice.inUseBy', { name: row.operatorName });
 
+  /**
+   * Inserts the session; when another start won the robot at the same instant (on this instance or
+   * another), "in use by" the winner. A winner gone again by then (ended at once) leaves the robot
+   * free: the insert is tried once more.
+   */
+  async function open(
+    caller: AuthContext,
+    robot: { id: number; name: string; serialNumber: string },
+  ): Promise<VoiceSessionRow> {
+    for (let attempt = 0; ; attempt++) {
+      const row = await insertSession(db, {
+        id: randomUUID(),
+        tenantId: caller.tenantId,
+        robotId: robot.id,
+        robotName: robot.name,
+        serialNumber: robot.serialNumber,
+        userId: caller.userId,
+        operatorName: caller.username,
+      });
+      if (row) return row;
+      const winner = await liveSession(caller.tenantId, robot.id);
+      if (winner) throw inUseBy(winner);
+      if (attempt >= 1) throw new AppError(409, 'voice.inUseBy', { name: '' });
+    }
+  }
+
   async function start(
     caller: AuthContext,
     input: { robotId: number; stopAudio?: boolean | undefined },
@@ -190,20 +216,7 @@ export function createIntercom(app: FastifyInstance, timings: Partial<IntercomTi
         { id: caller.userId, name: caller.username },
       );
     }
-    const row = await insertSession(db, {
-      id: randomUUID(),
-      tenantId: caller.tenantId,
-      robotId: robot.id,
-      robotName: robot.name,
-      serialNumber: robot.serialNumber,
-      userId: caller.userId,
-      operatorName: caller.username,
-    });
-    if (!row) {
-      // Another start won the robot at the same instant (on this instance or another).
-      const winner = await liveSession(caller.tenantId, robot.id);
-      throw winner ? inUseBy(winner) : new AppError(409, 'voice.inUseBy', { name: '' });
-    }
+    const row = await open(caller, robot);
     const timer = setTimeout(() => {
       offerTimers.delete(row.id);
       track(end(row.tenantId, row.id, 'closed', undefined, { onlyUnbound: true }), 'voice: offer time-out failed');
