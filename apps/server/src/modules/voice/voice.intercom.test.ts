@@ -456,6 +456,8 @@ describe('live announcements', () => {
       reason: 'failed',
       message: 'Offer/answer exchange failed: no PCMA in the offer',
     });
+    // A session id that is not one of ours is ignored.
+    await robot.reply({ type: 'hangup', sessionId: 'not-a-session' });
     // Another robot cannot speak for this one's sessions.
     const third = await start(alice, robot);
     socket.send({ type: 'voiceOffer', sessionId: third.sessionId, sdp: SDP });

@@ -8,6 +8,7 @@ import {
   voiceApi,
   VOICE_HEARTBEAT_MS,
   VOICE_OFFER_TIMEOUT_MS,
+  voiceSessionId,
   type AnnouncementRow,
   type Page,
   type RobotVoiceRequest,
@@ -305,7 +306,9 @@ export function createIntercom(app: FastifyInstance, timings: Partial<IntercomTi
     const reply = parsed.data;
     const robot = await app.monitoring.resolveSerial(serial);
     if (!robot) return;
-    const session = await findSession(db, robot.tenantId, reply.sessionId).catch(() => undefined);
+    // A robot's session id is any short text on the wire; ours are UUIDs.
+    if (!voiceSessionId.safeParse(reply.sessionId).success) return;
+    const session = await findSession(db, robot.tenantId, reply.sessionId);
     // Only a session of this robot: a robot speaks for its own announcements.
     if (!session || session.robotId !== robot.robot.robotId) return;
     if (session.endedAt) {
