@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { RobotLive, SocketServerMessage, SocketTopic } from '@patrol/contracts';
+import type { RobotLive, SocketServerMessage, SocketTopic, VoiceSignal } from '@patrol/contracts';
 
 /**
  * Events that cross the server. Payloads are plain JSON so that a Redis pub/sub bus can carry them
@@ -24,6 +24,16 @@ export type BusEvents = {
   'robots.changed': { robotIds: number[] };
   /** These users' assigned robots changed: their consoles get a new fleet. */
   'robots.visibility': { userIds: number[] };
+  /**
+   * A live announcement's signal for its operator's consoles (each instance sends it to its own, in
+   * each console's language: `messageKey` is translated into `message`); `answer` and `ended` also
+   * stop the instance's timers of the session.
+   */
+  'voice.signal': {
+    userId: number;
+    signal: VoiceSignal;
+    messageKey?: { key: string; params?: Record<string, string | number> | undefined } | undefined;
+  };
 };
 export type BusTopic = keyof BusEvents;
 export type BusHandler<K extends BusTopic> = (payload: BusEvents[K]) => void;

@@ -32,3 +32,33 @@ describe('FILE_STORAGE and ALARM_ESCALATION_MS', () => {
     }
   });
 });
+
+describe('VOICE_ICE_SERVERS and VOICE_ANSWER_TIMEOUT_MS', () => {
+  it('has no ICE servers unless told, and takes a JSON array of STUN and TURN servers', () => {
+    expect(loadConfig({}).voiceIceServers).toEqual([]);
+    const servers = [
+      { urls: 'stun:stun.example.net:3478' },
+      { urls: ['turn:turn.example.net:3478', 'turns:turn.example.net:5349'], username: 'u', credential: 'p' },
+    ];
+    expect(loadConfig({ VOICE_ICE_SERVERS: JSON.stringify(servers) }).voiceIceServers).toEqual(servers);
+    expect(loadConfig({ VOICE_ICE_SERVERS: ' [] ' }).voiceIceServers).toEqual([]);
+  });
+
+  it('refuses at start what is not such an array, saying what is wrong', () => {
+    for (const bad of [
+      'stun:stun.example.net',
+      '{"urls":"stun:a"}',
+      '[{"url":"stun:a"}]',
+      '[{"urls":"http://a"}]',
+      '[{"urls":"stun:a","username":3}]',
+    ]) {
+      expect(() => loadConfig({ VOICE_ICE_SERVERS: bad })).toThrow(/VOICE_ICE_SERVERS/);
+    }
+  });
+
+  it('waits ten seconds for the answer unless told, within bounds', () => {
+    expect(loadConfig({}).voiceAnswerTimeoutMs).toBe(10_000);
+    expect(loadConfig({ VOICE_ANSWER_TIMEOUT_MS: '3000' }).voiceAnswerTimeoutMs).toBe(3000);
+    expect(() => loadConfig({ VOICE_ANSWER_TIMEOUT_MS: '10' })).toThrow(/VOICE_ANSWER_TIMEOUT_MS/);
+  });
+});

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ALARM_ESCALATION_DEFAULT_MS, PLAY_URL_TTL_MS } from '@patrol/contracts';
+import {
+  ALARM_ESCALATION_DEFAULT_MS,
+  iceServer,
+  PLAY_URL_TTL_MS,
+  VOICE_ANSWER_TIMEOUT_MS,
+  type IceServer,
+} from '@patrol/contracts';
+import { z } from 'zod';
 
 /** Settings of one server process, read once from the environment at start. */
 export type AppConfig = {
@@ -79,6 +86,14 @@ export type AppConfig = {
    * once and kept in the database, shared by every instance (docs/video.md).
    */
   mediaSecret: string | null;
+  /**
+   * The STUN and TURN servers of live announcements, given to the browser and the robot
+   * (VOICE_ICE_SERVERS, a JSON array of `{urls, username?, credential?}`; none by default: on a
+   * LAN, host candidates suffice).
+   */
+  voiceIceServers: IceServer[];
+  /** The robot's answer to an announcement's offer must arrive within this long (VOICE_ANSWER_TIMEOUT_MS, 10000). */
+  voiceAnswerTimeoutMs: number;
 };
 
 export const fileStorageKinds = ['disk', 'database'] as const;
@@ -133,6 +148,32 @@ const secret = (name: string, value: string | undefined): string | null => {
   const v = text(value);
   if (v !== null && v.length < 32) throw new Error(`${name} must be at least 32 characters long`);
   return v;
+};
+
+const iceServers = (value: string | undefined): IceServer[] => {
+  const v = text(value);
+  if (v === null) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(v);
+  } catch {
+    throw new Error(`VOICE_ICE_SERVERS must be a JSON array of ICE servers, got "${v}"`);
+  }
+  const parsed = z.array(iceServer).max(10).safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(
+      `VOICE_ICE_SERVERS must be a JSON array of at most 10 {"urls", "username"?, "credential"?}` +
+        ` (${issue ? `${issue.path.join('.') || 'value'}: ${issue.message}` : 'invalid'}), got "${v}"`,
+    );
+  }
+  for (const server of parsed.data) {
+    for (const url of Array.isArray(server.urls) ? server.urls : [server.urls]) {
+      if (!/^(stun|stuns|turn|turns):/.test(url))
+        throw new Error(`VOICE_ICE_SERVERS: "${url}" is not a stun:, stuns:, turn: or turns: URL`);
+    }
+  }
+  return parsed.data;
 };
 
 const text = (value: string | undefined): string | null => {
@@ -230,5 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     videoMaxMb: whole('VIDEO_MAX_MB', env.VIDEO_MAX_MB, 2048, 16, 10_485_760),
     videoUrlTtlS: whole('VIDEO_URL_TTL_SECONDS', env.VIDEO_URL_TTL_SECONDS, PLAY_URL_TTL_MS / 1000, 10, 86_400),
     mediaSecret: secret('MEDIA_SECRET', env.MEDIA_SECRET),
+    voiceIceServers: iceServers(env.VOICE_ICE_SERVERS),
+    voiceAnswerTimeoutMs: milliseconds('VOICE_ANSWER_TIMEOUT_MS', env.VOICE_ANSWER_TIMEOUT_MS, VOICE_ANSWER_TIMEOUT_MS),
   };
 }

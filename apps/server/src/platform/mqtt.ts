@@ -6,7 +6,7 @@ import { parseRobotTopic, ROBOT_MESSAGE_MAX_BYTES, TOPIC_ROOT, type RobotTopicKi
 import { limitedLog } from './log-limit.js';
 
 /** Kinds of robot message the server receives. */
-export type InboundKind = 'state' | 'event' | 'cmd/reply' | 'upload' | 'online' | 'run';
+export type InboundKind = 'state' | 'event' | 'cmd/reply' | 'upload' | 'online' | 'run' | 'voice/reply';
 export type InboundHandler = (serial: string, payload: unknown, topic: string) => void | Promise<void>;
 /** Whether a serial's messages are handled at all (false while its tenant is disabled); answers at once when it can. */
 export type InboundGate = (serial: string) => boolean | Promise<boolean>;
@@ -70,6 +70,7 @@ export async function startMqttGateway(options: {
     upload: `${TOPIC_ROOT}/+/upload`,
     run: `${TOPIC_ROOT}/+/run`,
     online: `${TOPIC_ROOT}/+/online`,
+    'voice/reply': `${TOPIC_ROOT}/+/voice/reply`,
   };
   const subscriptions = Object.fromEntries(
     (Object.entries(filters) as [InboundKind, string][]).map(([kind, filter]) => [

@@ -13,6 +13,7 @@ const TOPICS: Record<BusTopic, true> = {
   'robots.changed': true,
   'robots.visibility': true,
   'tenants.status': true,
+  'voice.signal': true,
 };
 export const BUS_TOPICS = Object.keys(TOPICS) as BusTopic[];
 

@@ -45,7 +45,9 @@ const plugin: FastifyPluginAsync = async (instance) => {
           "answers `{type:'ready', userId}` or closes with 4401 (also after 5 s without auth). " +
           'A page of another origin than the console (or SOCKET_ORIGINS) is refused with 403; beyond the ' +
           'caps on sockets not yet authenticated the socket is closed with 1013. ' +
-          "`{type:'ping'}` is answered `{type:'pong'}`; system notices arrive as `{type:'1', data}`.",
+          "`{type:'ping'}` is answered `{type:'pong'}`; system notices arrive as `{type:'1', data}`. " +
+          "A live announcement's offer and hang-up go as `{type:'voiceOffer'|'voiceHangup', sessionId}` and " +
+          "its signals come back as `{type:'voice', data}` (docs/voice.md).",
         tags: ['realtime'],
         params: z.object({ userId: rowId }),
       },

@@ -5,6 +5,7 @@ import {
   SOCKET_CLOSE_UNAUTHORIZED,
   socketClientMessage,
   socketTopics,
+  type SocketClientMessage,
   type SocketServerMessage,
   type SocketTopic,
 } from '@patrol/contracts';
@@ -26,19 +27,35 @@ export type TopicProvider = {
   ): SocketServerMessage | SocketServerMessage[] | Promise<SocketServerMessage | SocketServerMessage[]>;
 };
 
+/** Client messages of the protocol that a module handles (the live announcement's signalling). */
+export type ModuleClientMessage = Exclude<SocketClientMessage, { type: 'auth' | 'ping' | 'subscribe' | 'unsubscribe' }>;
+export type ModuleClientMessageType = ModuleClientMessage['type'];
+/** Handles one kind of client message from an authenticated console; it must not throw. */
+export type ClientMessageHandler<T extends ModuleClientMessageType> = (
+  conn: SocketConnection,
+  message: Extract<ModuleClientMessage, { type: T }>,
+) => void | Promise<void>;
+/** Told when an authenticated console's socket closes. */
+export type CloseHandler = (conn: SocketConnection) => void;
+
 /**
  * The console socket's protocol. The first message must be `{type:'auth', token, lang}` for the
  * user of the URL, resolved like every API request (a live session of an enabled user and tenant);
  * anything else first, a wrong token, or no auth within SOCKET_AUTH_TIMEOUT_MS closes the socket
  * with 4401, and so does the session's expiry. Once authenticated the socket joins the hub, `ping`
  * is answered `pong`, and `subscribe`/`unsubscribe` follow a topic offered by the module that owns
- * it (the `robots` topic is monitoring's).
+ * it (the `robots` topic is monitoring's). Other client messages (the live announcement's
+ * `voiceOffer` and `voiceHangup`) go to the module that registered for them with
+ * `onClientMessage`, only from an authenticated console; `onClose` tells modules of an
+ * authenticated console's socket closing.
  *
  * Sockets not yet authenticated are capped per client address and in total
  * (`SOCKET_LIMITS`); one beyond a cap is closed at once with 1013.
  */
 export function createRealtimeService(deps: { access: Pick<AccessService, 'resolveCaller'>; hub: RealtimeHub }) {
   const topics = new Map<SocketTopic, TopicProvider>();
+  const messageHandlers = new Map<ModuleClientMessageType, ClientMessageHandler<ModuleClientMessageType>>();
+  const closeHandlers = new Set<CloseHandler>();
   /** Sockets not yet authenticated, by client address, and their total. */
   const pendingByAddress = new Map<string, number>();
   let pendingTotal = 0;
@@ -66,6 +83,18 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
     topics.set(topic, provider);
   }
 
+  /** A module handles a kind of client message of authenticated consoles; each kind has one owner. */
+  function onClientMessage<T extends ModuleClientMessageType>(type: T, handler: ClientMessageHandler<T>): void {
+    if (messageHandlers.has(type)) throw new Error(`socket message ${type} is handled twice`);
+    messageHandlers.set(type, handler as unknown as ClientMessageHandler<ModuleClientMessageType>);
+  }
+
+  /** A module is told when an authenticated console's socket closes; answers the removal. */
+  function onClose(handler: CloseHandler): () => void {
+    closeHandlers.add(handler);
+    return () => closeHandlers.delete(handler);
+  }
+
   /** Topics of the protocol that no module offers (none once the app is complete). */
   function missingTopics(): SocketTopic[] {
     return socketTopics.filter((topic) => !topics.has(topic));
@@ -91,6 +120,14 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
       release();
       clearTimeout(authTimer);
       clearTimeout(expiry);
+      if (!conn) return;
+      for (const handler of closeHandlers) {
+        try {
+          handler(conn);
+        } catch (error) {
+          log.error({ err: error }, 'socket close handler failed');
+        }
+      }
     });
 
     let authenticating = false;
@@ -133,7 +170,18 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
         }
         return;
       }
-      if (message.type !== 'auth') return; // voice messages: handled above once signed in
+      if (message.type !== 'auth') {
+        // A module's message (the announcement's signalling): only from an authenticated console.
+        if (!conn) return refuse();
+        const handler = messageHandlers.get(message.type);
+        if (!handler) return;
+        try {
+          await handler(conn, message);
+        } catch (error) {
+          log.error({ err: error, type: message.type }, 'socket message handler failed');
+        }
+        return;
+      }
       if (conn || authenticating) return;
       authenticating = true;
       try {
@@ -166,7 +214,7 @@ export function createRealtimeService(deps: { access: Pick<AccessService, 'resol
     });
   }
 
-  return { offer, missingTopics, accept };
+  return { offer, onClientMessage, onClose, missingTopics, accept };
 }
 
 export type RealtimeService = ReturnType<typeof createRealtimeService>;

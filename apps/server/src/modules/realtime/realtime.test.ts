@@ -79,7 +79,8 @@ describe('console socket', () => {
 
   it('closes with 4401 when the first message is not auth', async () => {
     const { user } = await signedIn(1);
-    for (const first of [{ type: 'ping' }, 'garbage', { type: 'auth' }]) {
+    const voiceOffer = { type: 'voiceOffer', sessionId: '7d1f7a36-3a42-4c1e-9d0b-0d6f8f2b8a11', sdp: 'v=0' };
+    for (const first of [{ type: 'ping' }, 'garbage', { type: 'auth' }, voiceOffer]) {
       const socket = await openSocket(`${base}${user.id}`);
       socket.ws.send(typeof first === 'string' ? first : JSON.stringify(first));
       expect((await socket.closed).code).toBe(SOCKET_CLOSE_UNAUTHORIZED);
