@@ -10,28 +10,10 @@ import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
 import { frameRun, FRAME_BYTES, tone } from '../../../test/fixtures/audio/ffmpeg.js';
 import { connectAudioRobot, playingState } from '../../../test/fixtures/audio/robot.js';
+import { FILE_GRANTS, multipartBody } from '../../../test/fixtures/audio/upload.js';
 import { registerRobot, until } from '../../../test/robots.js';
 import { signAudioToken } from './voice.media.js';
 import { audioFiles } from './voice.tables.js';
-
-export const FILE_GRANTS = [
-  'POST /api/robot-server/robot/create',
-  'GET /api/robot-server/monitor/live',
-  'GET /api/voice/files',
-  'POST /api/voice/files/upload',
-  'POST /api/voice/files/rename',
-  'POST /api/voice/files/delete',
-  'GET /api/voice/files/url',
-];
-
-/** A multipart body with one `file` part (and a `name` field when given), as a browser sends it. */
-export async function multipartBody(bytes: Buffer, fileName: string, name?: string) {
-  const form = new FormData();
-  if (name !== undefined) form.append('name', name);
-  form.append('file', new Blob([bytes], { type: 'audio/mpeg' }), fileName);
-  const request = new Request('http://console/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
-}
 
 describe('audio files', () => {
   let t: TestApp;
