@@ -6,7 +6,8 @@ import path from 'node:path';
 import { AUDIO_FILE_MAX_BYTES, type AudioFileRow, type AudioFileUrl, type AudioUploadResult } from '@patrol/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
+import { createTestApp, openTestDatabase, type TestApp } from '../../../test/create-test-app.js';
+import { openDatabase, type Database } from '../../platform/db.js';
 import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
 import { frameRun, FRAME_BYTES, tone } from '../../../test/fixtures/audio/ffmpeg.js';
 import { connectAudioRobot, playingState } from '../../../test/fixtures/audio/robot.js';
@@ -293,5 +294,63 @@ describe('audio files', () => {
     expect((await post('/api/voice/files/rename', { fileId: file.fileId, name: 'n' }, noGrant)).statusCode).toBe(403);
     expect((await post('/api/voice/files/delete', { fileId: file.fileId }, noGrant)).statusCode).toBe(403);
     expect((await get(`/api/voice/files/url?fileId=${file.fileId}`, noGrant)).statusCode).toBe(403);
+  });
+});
+
+/**
+ * Two instances on one database (PostgreSQL when TEST_DATABASE_URL is set, each with its own pool;
+ * else one PGlite shared in-process), files kept in the database: a file uploaded through one
+ * instance is listed, signed and served by the other.
+ */
+describe('audio files across instances', () => {
+  const apps: TestApp[] = [];
+  const extra: Database[] = [];
+  let drop: () => Promise<void> = async () => undefined;
+  let token: string;
+
+  beforeAll(async () => {
+    const made = await openTestDatabase();
+    drop = made.drop;
+    const second = made.url ? await openDatabase({ databaseUrl: made.url, pgliteDir: null }) : made.database;
+    if (made.url) extra.push(second);
+    for (const database of [made.database, second]) apps.push(await createTestApp({ database, fileStorage: 'database' }));
+    const tenantId = (await makeTenant(apps[0]!)).id;
+    const admin = await makeUser(apps[0]!, tenantId, { grants: FILE_GRANTS, roleCodes: ['tenantAdmin'] });
+    token = await login(apps[0]!.app, admin.account, admin.password);
+  });
+  afterAll(async () => {
+    for (const t of apps) await t.close();
+    for (const database of extra) await database.close();
+    if (apps[0]) await apps[0].database.close();
+    await drop();
+  });
+
+  it('serves through the second instance a file uploaded through the first', async () => {
+    const [first, second] = [apps[0]!, apps[1]!];
+    const bytes = await tone({ seconds: 2, kbps: 64, channels: 2 });
+    const body = await multipartBody(bytes, 'shared.mp3');
+    const res = await first.app.inject({
+      method: 'POST',
+      url: '/api/voice/files/upload',
+      headers: as(token, { 'content-type': body.contentType }),
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const file = res.json().data.file as AudioFileRow;
+
+    const listed = await second.app.inject({ method: 'GET', url: '/api/voice/files?index=1&size=10', headers: as(token) });
+    expect(listed.json().data.rows.map((r: AudioFileRow) => r.fileId)).toEqual([file.fileId]);
+    // Signed by one, served by the other, both ways.
+    for (const [signer, server] of [
+      [first, second],
+      [second, first],
+    ] as const) {
+      const url = (
+        await signer.app.inject({ method: 'GET', url: `/api/voice/files/url?fileId=${file.fileId}`, headers: as(token) })
+      ).json().data.url as string;
+      const content = await server.app.inject({ method: 'GET', url });
+      expect(content.statusCode).toBe(200);
+      expect(content.rawPayload.equals(bytes)).toBe(true);
+    }
   });
 });
