@@ -57,7 +57,8 @@ describe('audio files', () => {
   const post = (url: string, payload: object, who = token) =>
     t.app.inject({ method: 'POST', url, headers: as(who, { lang: 'en-US' }), payload });
   const get = (url: string, who = token) => t.app.inject({ method: 'GET', url, headers: as(who, { lang: 'en-US' }) });
-  const rowsOf = async (id: number) => (await t.db.select({ n: count() }).from(audioFiles).where(eq(audioFiles.tenantId, id)))[0]!.n;
+  const rowsOf = async (id: number) =>
+    (await t.db.select({ n: count() }).from(audioFiles).where(eq(audioFiles.tenantId, id)))[0]!.n;
   const stored = async (bytes: Buffer) =>
     t.app.storage.get(`audio/${tenantId}/${createHash('sha256').update(bytes).digest('hex')}.mp3`);
   const tempFiles = async () => readdir(path.join(dataDir, 'tmp', 'audio')).catch(() => []);
@@ -67,7 +68,13 @@ describe('audio files', () => {
     expect(res.statusCode).toBe(200);
     const { file, existing } = res.json().data as AudioUploadResult;
     expect(existing).toBe(false);
-    expect(file).toMatchObject({ name: 'gate-notice.mp3', durationMs: 3000, bitrate: 128, sampleRate: 44100, size: song.length });
+    expect(file).toMatchObject({
+      name: 'gate-notice.mp3',
+      durationMs: 3000,
+      bitrate: 128,
+      sampleRate: 44100,
+      size: song.length,
+    });
     expect(file.uploaderName).toMatch(/^User /);
     expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
     const stored = await t.app.storage.get(`audio/${tenantId}/${file.sha256}.mp3`);
@@ -166,7 +173,11 @@ describe('audio files', () => {
       port,
       method: 'POST',
       path: '/api/voice/files/upload',
-      headers: { ...as(token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': 10_000_000 },
+      headers: {
+        ...as(token),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': 10_000_000,
+      },
     });
     req.on('error', () => undefined);
     req.write(head);
@@ -235,8 +246,14 @@ describe('audio files', () => {
     const old = await t.app.inject({ method: 'GET', url: `/api/media/audio/${file.fileId}?t=${expired}` });
     expect(old.statusCode).toBe(403);
     // A token made with another secret is refused.
-    const forged = signAudioToken(Buffer.from('another secret'), { tenantId, fileId: file.fileId, exp: Date.now() + 60_000 });
-    expect((await t.app.inject({ method: 'GET', url: `/api/media/audio/${file.fileId}?t=${forged}` })).statusCode).toBe(403);
+    const forged = signAudioToken(Buffer.from('another secret'), {
+      tenantId,
+      fileId: file.fileId,
+      exp: Date.now() + 60_000,
+    });
+    expect((await t.app.inject({ method: 'GET', url: `/api/media/audio/${file.fileId}?t=${forged}` })).statusCode).toBe(
+      403,
+    );
   });
 
   it('refuses to delete a file while a robot plays it, naming the robot; then deletes it and its content', async () => {
@@ -313,7 +330,8 @@ describe('audio files across instances', () => {
     drop = made.drop;
     const second = made.url ? await openDatabase({ databaseUrl: made.url, pgliteDir: null }) : made.database;
     if (made.url) extra.push(second);
-    for (const database of [made.database, second]) apps.push(await createTestApp({ database, fileStorage: 'database' }));
+    for (const database of [made.database, second])
+      apps.push(await createTestApp({ database, fileStorage: 'database' }));
     const tenantId = (await makeTenant(apps[0]!)).id;
     const admin = await makeUser(apps[0]!, tenantId, { grants: FILE_GRANTS, roleCodes: ['tenantAdmin'] });
     token = await login(apps[0]!.app, admin.account, admin.password);
@@ -338,7 +356,11 @@ describe('audio files across instances', () => {
     expect(res.statusCode).toBe(200);
     const file = res.json().data.file as AudioFileRow;
 
-    const listed = await second.app.inject({ method: 'GET', url: '/api/voice/files?index=1&size=10', headers: as(token) });
+    const listed = await second.app.inject({
+      method: 'GET',
+      url: '/api/voice/files?index=1&size=10',
+      headers: as(token),
+    });
     expect(listed.json().data.rows.map((r: AudioFileRow) => r.fileId)).toEqual([file.fileId]);
     // Signed by one, served by the other, both ways.
     for (const [signer, server] of [
@@ -346,7 +368,11 @@ describe('audio files across instances', () => {
       [second, first],
     ] as const) {
       const url = (
-        await signer.app.inject({ method: 'GET', url: `/api/voice/files/url?fileId=${file.fileId}`, headers: as(token) })
+        await signer.app.inject({
+          method: 'GET',
+          url: `/api/voice/files/url?fileId=${file.fileId}`,
+          headers: as(token),
+        })
       ).json().data.url as string;
       const content = await server.app.inject({ method: 'GET', url });
       expect(content.statusCode).toBe(200);

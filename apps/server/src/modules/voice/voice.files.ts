@@ -197,7 +197,9 @@ export function createAudioFiles(app: FastifyInstance) {
     const parsed = audioFileName.safeParse(value);
     if (parsed.success) return parsed.data;
     const key = parsed.error.issues[0]?.message ?? 'voice.nameInvalid';
-    throw new AppError(400, key, { max: AUDIO_FILE_NAME_MAX }, [{ path: 'name', key, params: { max: AUDIO_FILE_NAME_MAX } }]);
+    throw new AppError(400, key, { max: AUDIO_FILE_NAME_MAX }, [
+      { path: 'name', key, params: { max: AUDIO_FILE_NAME_MAX } },
+    ]);
   }
 
   async function rename(caller: AuthContext, input: { fileId: number; name: string }): Promise<AudioFileRow> {
@@ -310,8 +312,6 @@ export function registerAudioFileRoutes(app: FastifyInstance, files: AudioFiles)
     await files.remove(requireAuth(request), request.body.fileId);
     return ok(null);
   });
-  route(app, voiceApi.audioFileUrl, async (request) =>
-    ok(await files.url(requireAuth(request), request.query.fileId)),
-  );
+  route(app, voiceApi.audioFileUrl, async (request) => ok(await files.url(requireAuth(request), request.query.fileId)));
   registerAudioMediaRoute(app, { secret: files.secret, content: files.content });
 }

@@ -30,7 +30,11 @@ export const isolation: IsolationArea = {
   cases: [
     { resource: `GET ${BASE}/files`, ownData: true, request: () => ({ url: `${BASE}/files`, query: { index: '1' } }) },
     // A JSON body is no upload: refused before anything is read or kept.
-    { resource: `POST ${BASE}/files/upload`, ownData: true, request: () => ({ url: `${BASE}/files/upload`, payload: {} }) },
+    {
+      resource: `POST ${BASE}/files/upload`,
+      ownData: true,
+      request: () => ({ url: `${BASE}/files/upload`, payload: {} }),
+    },
     {
       resource: `POST ${BASE}/files/rename`,
       request: ({ b }) => ({ url: `${BASE}/files/rename`, payload: { fileId: b.ids.audioFile, name: 'Renamed' } }),

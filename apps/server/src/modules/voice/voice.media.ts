@@ -47,7 +47,10 @@ const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).up
  * header, or one this server does not serve in parts, e.g. several ranges), 'unsatisfiable' when
  * it starts beyond the end.
  */
-export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable' {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
   if (!match) return null;
   const [, from, to] = match;
@@ -91,10 +94,7 @@ export function registerAudioMediaRoute(app: FastifyInstance, deps: AudioMediaDe
       if (!p.success || !claims || claims.fileId !== p.data.fileId) throw forbidden('voice.linkExpired');
       const bytes = await deps.content(claims.tenantId, claims.fileId);
       if (!bytes) throw notFound('voice.fileNotFound');
-      void reply
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=600')
-        .type(AUDIO_FILE_TYPE);
+      void reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=600').type(AUDIO_FILE_TYPE);
       const range = byteRange(request.headers.range, bytes.length);
       if (range === 'unsatisfiable') {
         return reply.code(416).header('content-range', `bytes */${bytes.length}`).send('');

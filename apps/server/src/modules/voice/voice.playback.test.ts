@@ -130,7 +130,11 @@ describe('playback on robots', () => {
       const r = await recordOf(id);
       return r?.status === 'done' ? r : undefined;
     });
-    expect(done).toMatchObject({ name: 'audioPlay', recordId: outcomes[0]!.recordId, topic: `patrol/${robot.serial}/cmd` });
+    expect(done).toMatchObject({
+      name: 'audioPlay',
+      recordId: outcomes[0]!.recordId,
+      topic: `patrol/${robot.serial}/cmd`,
+    });
   });
 
   it('sends volume, mute, mode and the player commands with their arguments', async () => {
@@ -204,7 +208,12 @@ describe('playback on robots', () => {
     });
     const intercom = t.app.voice.intercom;
     const open = async (robotId: number) =>
-      (await t.db.select().from(voiceSessions).where(and(eq(voiceSessions.robotId, robotId), isNull(voiceSessions.endedAt))))[0];
+      (
+        await t.db
+          .select()
+          .from(voiceSessions)
+          .where(and(eq(voiceSessions.robotId, robotId), isNull(voiceSessions.endedAt)))
+      )[0];
     const ended: [number, string][] = [];
     Object.assign(intercom, {
       activeOn: async (robotId: number) => {
@@ -220,7 +229,12 @@ describe('playback on robots', () => {
         return true;
       },
     });
-    const play = { robotIds: [robot.robotId, second.robotId], action: 'play', fileIds: [files[0]!.fileId], mode: 'sequence' };
+    const play = {
+      robotIds: [robot.robotId, second.robotId],
+      action: 'play',
+      fileIds: [files[0]!.fileId],
+      mode: 'sequence',
+    };
     const before = sim.commands.length;
     const refused = await playback(play);
     expect(refused.statusCode).toBe(409);
