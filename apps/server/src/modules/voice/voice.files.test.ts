@@ -94,6 +94,18 @@ describe('audio files', () => {
     expect(theirs.json().data).toMatchObject({ existing: false, file: { name: 'theirs.mp3' } });
   });
 
+  it('keeps one file when the same content is uploaded twice at once', async () => {
+    const bytes = await tone({ seconds: 1, kbps: 48 });
+    const before = await rowsOf(tenantId);
+    const [a, b] = await Promise.all([upload(bytes, 'first.mp3'), upload(bytes, 'second.mp3')]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const answers = [a.json().data, b.json().data] as AudioUploadResult[];
+    expect(answers[0]!.file.fileId).toBe(answers[1]!.file.fileId);
+    expect(answers.map((r) => r.existing).sort()).toEqual([false, true]);
+    expect(await rowsOf(tenantId)).toBe(before + 1);
+    expect((await stored(bytes))?.bytes.equals(bytes)).toBe(true);
+  });
+
   it('takes the name field over the file name, and refuses a bad one', async () => {
     const vbr = await tone({ seconds: 2, vbr: 4, channels: 2 });
     const bad = await upload(vbr, 'x.mp3', 'a/b');
