@@ -13,7 +13,7 @@ import { frameRun, FRAME_BYTES, tone } from '../../../test/fixtures/audio/ffmpeg
 import { connectAudioRobot, playingState } from '../../../test/fixtures/audio/robot.js';
 import { FILE_GRANTS, multipartBody } from '../../../test/fixtures/audio/upload.js';
 import { registerRobot, until } from '../../../test/robots.js';
-import { signAudioToken } from './voice.media.js';
+import { byteRange, signAudioToken } from './voice.media.js';
 import { audioFiles } from './voice.tables.js';
 
 describe('audio files', () => {
@@ -390,5 +390,20 @@ describe('audio files across instances', () => {
       expect(content.statusCode).toBe(200);
       expect(content.rawPayload.equals(bytes)).toBe(true);
     }
+  });
+});
+
+describe('byte ranges of the content route', () => {
+  it('reads single ranges, serves several or malformed ones whole, and refuses ranges beyond the end', () => {
+    expect(byteRange('bytes=0-', 10)).toEqual({ start: 0, end: 9 });
+    expect(byteRange('bytes=5-100', 10)).toEqual({ start: 5, end: 9 });
+    expect(byteRange('bytes=-20', 10)).toEqual({ start: 0, end: 9 });
+    expect(byteRange('bytes=-3', 10)).toEqual({ start: 7, end: 9 });
+    expect(byteRange('bytes=0-1,5-6', 10)).toBeNull();
+    expect(byteRange('items=0-1', 10)).toBeNull();
+    expect(byteRange(undefined, 10)).toBeNull();
+    expect(byteRange('bytes=9-3', 10)).toBe('unsatisfiable');
+    expect(byteRange('bytes=10-', 10)).toBe('unsatisfiable');
+    expect(byteRange('bytes=-0', 10)).toBe('unsatisfiable');
   });
 });
