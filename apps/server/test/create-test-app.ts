@@ -52,6 +52,8 @@ export type TestAppOptions = {
   brokerThread?: boolean;
   /** The environment the settings are read from (HOST, MQTT_HOST, MQTT_TLS_*...); none by default. */
   env?: NodeJS.ProcessEnv;
+  /** FILE_STORAGE: the database by default; `disk` (under `dataDir`) for large files on PGlite. */
+  fileStorage?: 'disk' | 'database';
 };
 
 /**
@@ -133,7 +135,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logLevel: options.logs ? 'debug' : 'silent',
     socketOrigins: options.socketOrigins ?? [],
     // The data directory of a test is not written to: files go to the test's database.
-    fileStorage: 'database',
+    fileStorage: options.fileStorage ?? 'database',
   };
   const owned = options.database ? null : await openTestDatabase();
   const database = options.database ?? owned!.database;
