@@ -195,7 +195,7 @@ describe('playback on robots', () => {
   });
 
   it('refuses to play over a live announcement unless the operator ends it', async () => {
-    // The announcement lock is the open session row; the intercom part reads and ends it.
+    // The announcement lock is the open session row, which the intercom reads and ends.
     const sessionId = randomUUID();
     await t.db.insert(voiceSessions).values({
       id: sessionId,
@@ -206,7 +206,6 @@ describe('playback on robots', () => {
       userId: 1,
       operatorName: 'Announcer',
     });
-    const intercom = t.app.voice.intercom;
     const open = async (robotId: number) =>
       (
         await t.db
@@ -214,21 +213,6 @@ describe('playback on robots', () => {
           .from(voiceSessions)
           .where(and(eq(voiceSessions.robotId, robotId), isNull(voiceSessions.endedAt)))
       )[0];
-    const ended: [number, string][] = [];
-    Object.assign(intercom, {
-      activeOn: async (robotId: number) => {
-        const row = await open(robotId);
-        return row ? { sessionId: row.id, userId: row.userId, operatorName: row.operatorName } : null;
-      },
-      endOnRobot: async (robotId: number, reason: 'audio' | 'robot') => {
-        ended.push([robotId, reason]);
-        await t.db
-          .update(voiceSessions)
-          .set({ endedAt: new Date(), endReason: reason })
-          .where(and(eq(voiceSessions.robotId, robotId), isNull(voiceSessions.endedAt)));
-        return true;
-      },
-    });
     const play = {
       robotIds: [robot.robotId, second.robotId],
       action: 'play',
@@ -247,8 +231,9 @@ describe('playback on robots', () => {
 
     const res = await playback({ ...play, stopAnnouncement: true });
     expect(res.statusCode).toBe(200);
-    expect(ended).toEqual([[second.robotId, 'audio']]);
     expect(await open(second.robotId)).toBeUndefined();
+    const [closed] = await t.db.select().from(voiceSessions).where(eq(voiceSessions.id, sessionId));
+    expect(closed!.endReason).toBe('audio');
     const id = (res.json().data as PlaybackResult).outcomes[1]!.commandId;
     expect((await until(() => sim2.commands.find((c) => c.id === id))).name).toBe('audioPlay');
   });
