@@ -15,8 +15,19 @@ export function looksLikeMp3(head: Uint8Array): boolean {
 /** Why a file is refused before it is sent, as a key of the `voice` namespace; null when it may go. */
 export type Refusal = 'upload.notMp3' | 'upload.tooLarge' | 'upload.duplicate' | 'upload.empty';
 
-async function readHead(file: Blob): Promise<Uint8Array> {
-  return new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+/** A blob's bytes (through FileReader where `Blob.arrayBuffer` is missing). */
+export function readBytes(blob: Blob): Promise<Uint8Array> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+function readHead(file: Blob): Promise<Uint8Array> {
+  return readBytes(file.slice(0, SNIFF_BYTES));
 }
 
 /** The checks on one file by itself: not empty, at most 50 MB, MP3 by its content. */
@@ -37,7 +48,7 @@ function hex(buffer: ArrayBuffer): string {
 export async function duplicateKey(file: File, subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null) {
   if (subtle) {
     try {
-      return `sha256:${hex(await subtle.digest('SHA-256', await file.arrayBuffer()))}`;
+      return `sha256:${hex(await subtle.digest('SHA-256', new Uint8Array(await readBytes(file))))}`;
     } catch {
       // Falls back to name and size below.
     }
@@ -47,15 +58,16 @@ export async function duplicateKey(file: File, subtle: SubtleCrypto | null = glo
 
 /**
  * Whether a file may join the upload list: its own checks first, then no file of the same content
- * (`taken`: the keys of the files in the list) twice. Answers the refusal, or the file's key.
+ * twice (`taken`: the keys of the files in the list, read once the file's own key is known, so two
+ * files dropped together are told apart). Answers the refusal, or the file's key.
  */
 export async function admitFile(
   file: File,
-  taken: ReadonlySet<string>,
+  taken: () => ReadonlySet<string>,
   subtle: SubtleCrypto | null = globalThis.crypto?.subtle ?? null,
 ): Promise<{ refusal: Refusal } | { key: string }> {
   const refusal = await checkAudioFile(file);
   if (refusal) return { refusal };
   const key = await duplicateKey(file, subtle);
-  return taken.has(key) ? { refusal: 'upload.duplicate' } : { key };
+  return taken().has(key) ? { refusal: 'upload.duplicate' } : { key };
 }

@@ -53,9 +53,13 @@ export function MusicUploadPage() {
   const { t } = useTranslation('voice');
   const { message, modal } = App.useApp();
   const title = useMenuTitle('MusicUpload') ?? t('upload.title');
-  const [items, setItems] = useState<UploadItem[]>([]);
-  const itemsRef = useRef(items);
-  itemsRef.current = items;
+  // The list as last set, for checks made between renders (two files dropped together).
+  const itemsRef = useRef<UploadItem[]>([]);
+  const [items, setList] = useState<UploadItem[]>([]);
+  const setItems = (update: (current: UploadItem[]) => UploadItem[]) => {
+    itemsRef.current = update(itemsRef.current);
+    setList(itemsRef.current);
+  };
   const [searchForm] = Form.useForm<FileFilters>();
   const list = useListQuery<FileFilters, AudioFileRow, FileSortColumn>({
     key: [...filesKey, 'page'],
@@ -89,7 +93,7 @@ export function MusicUploadPage() {
       message: null,
       abort: null,
     };
-    const admitted = await admitFile(file, taken());
+    const admitted = await admitFile(file, taken);
     if ('refusal' in admitted) {
       const text = t(admitted.refusal, { name: file.name });
       setItems((current) => [...current, { ...base, status: 'refused', message: text }]);
@@ -98,7 +102,6 @@ export function MusicUploadPage() {
     }
     const abort = new AbortController();
     const item = { ...base, key: admitted.key, abort };
-    itemsRef.current = [...itemsRef.current, item];
     setItems((current) => [...current, item]);
     try {
       const result = await uploadAudioFile(file, (progress) => patch(uid, { percent: progress.percent }), abort.signal);
