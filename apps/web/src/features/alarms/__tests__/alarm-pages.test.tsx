@@ -165,7 +165,7 @@ describe('alarm pages', { timeout: 180_000 }, () => {
   it('shows no operation once the alarm is complete', async () => {
     renderAt(<AlarmHandlingPage />, '/data/alarmHandling?alarmId=7');
     const drawer = await screen.findByRole('dialog', { name: 'Alarm details #7' });
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Complete' }));
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Complete' }));
     const confirm = (await screen.findAllByText("Mark this alarm's disposal complete?")).at(-1)!;
     fireEvent.click(within(confirm.closest('.ant-modal')! as HTMLElement).getByRole('button', { name: 'Complete' }));
     await within(drawer).findByText('This alarm is complete and takes no further operation.', {}, { timeout: 15_000 });
