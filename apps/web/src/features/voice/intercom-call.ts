@@ -1,4 +1,11 @@
-import { VOICE_CODEC, type SocketClientMessage, type VoiceEndReason, type VoiceSession, type VoiceSignal, type VoiceState } from '@patrol/contracts';
+import {
+  VOICE_CODEC,
+  type SocketClientMessage,
+  type VoiceEndReason,
+  type VoiceSession,
+  type VoiceSignal,
+  type VoiceState,
+} from '@patrol/contracts';
 
 /** The six failures of a live announcement (spec), each a key `intercom.errors.<key>` of the `voice` namespace. */
 export const intercomErrors = ['micPermission', 'unsupported', 'insecure', 'ice', 'exchange', 'capture'] as const;
@@ -121,7 +128,8 @@ export class IntercomCall {
 
   private fail(failure: IntercomFailure): void {
     if (this.finished) return;
-    const at = this.snapshot.state === 'idle' || this.snapshot.state === 'ended' ? 'checkingDevice' : this.snapshot.state;
+    const at =
+      this.snapshot.state === 'idle' || this.snapshot.state === 'ended' ? 'checkingDevice' : this.snapshot.state;
     this.release();
     this.update({ state: 'ended', failedAt: at, failure, endReason: this.snapshot.endReason ?? 'failed' });
   }

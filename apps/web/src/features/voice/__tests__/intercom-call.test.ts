@@ -198,7 +198,11 @@ describe('a live announcement', () => {
   it('maps each failure to its own message', async () => {
     const insecure = setup(environment(() => Promise.resolve(fakeStream().stream), { isSecureContext: false }));
     await insecure.call.begin(7);
-    expect(insecure.snapshot()).toMatchObject({ state: 'ended', failedAt: 'checkingDevice', failure: { key: 'insecure' } });
+    expect(insecure.snapshot()).toMatchObject({
+      state: 'ended',
+      failedAt: 'checkingDevice',
+      failure: { key: 'insecure' },
+    });
 
     const old = setup(environment(() => Promise.resolve(fakeStream().stream), { RTCPeerConnection: undefined }));
     await old.call.begin(7);
@@ -214,8 +218,9 @@ describe('a live announcement', () => {
 
     // The server's refusal is shown as it comes; the microphone is let go.
     const mic = fakeStream();
-    const refused = setup(environment(() => Promise.resolve(mic.stream)), () =>
-      Promise.reject(new Error('The announcement is in use by Alice')),
+    const refused = setup(
+      environment(() => Promise.resolve(mic.stream)),
+      () => Promise.reject(new Error('The announcement is in use by Alice')),
     );
     await refused.call.begin(7);
     expect(refused.snapshot()).toMatchObject({

@@ -83,8 +83,12 @@ describe('live announcement page', { timeout: 120_000 }, () => {
     const start = await screen.findByRole('button', { name: /Start announcement/ });
     await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(start);
-    const question = (await screen.findAllByText('The robot is playing audio. Stop it and start the announcement?')).at(-1)!;
-    fireEvent.click(within(question.closest('.ant-modal')! as HTMLElement).getByRole('button', { name: 'Stop and announce' }));
+    const question = (await screen.findAllByText('The robot is playing audio. Stop it and start the announcement?')).at(
+      -1,
+    )!;
+    fireEvent.click(
+      within(question.closest('.ant-modal')! as HTMLElement).getByRole('button', { name: 'Stop and announce' }),
+    );
     const error = await screen.findByTestId('voice-intercom-error');
     expect(error.textContent).toContain('Media devices need localhost or HTTPS');
     expect(screen.getByTestId('voice-intercom-state').textContent).toBe('State: Ended');
@@ -103,8 +107,12 @@ describe('live announcement page', { timeout: 120_000 }, () => {
     const start = await screen.findByRole('button', { name: /Start announcement/ });
     await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(start);
-    const question = (await screen.findAllByText('The robot is playing audio. Stop it and start the announcement?')).at(-1)!;
-    fireEvent.click(within(question.closest('.ant-modal')! as HTMLElement).getByRole('button', { name: 'Stop and announce' }));
+    const question = (await screen.findAllByText('The robot is playing audio. Stop it and start the announcement?')).at(
+      -1,
+    )!;
+    fireEvent.click(
+      within(question.closest('.ant-modal')! as HTMLElement).getByRole('button', { name: 'Stop and announce' }),
+    );
     await waitFor(() => expect(starts).toEqual([{ robotId: 1, stopAudio: true }]));
     const error = await screen.findByTestId('voice-intercom-error');
     expect(error.textContent).toContain('The announcement is in use by Alice');

@@ -81,7 +81,9 @@ describe('audio playback', { timeout: 120_000 }, () => {
     const question = (await screen.findAllByText('The robot is in a live announcement. End it and play?')).at(-1)!;
     // Nothing more is sent before the operator answers.
     expect(sent).toHaveLength(1);
-    fireEvent.click(within(question.closest('.ant-modal')! as HTMLElement).getByRole('button', { name: 'End it and play' }));
+    fireEvent.click(
+      within(question.closest('.ant-modal')! as HTMLElement).getByRole('button', { name: 'End it and play' }),
+    );
     await waitFor(() => expect(sent.at(-1)).toEqual({ robotIds: [1], action: 'pause', stopAnnouncement: true }));
     const outcome = await screen.findByTestId('voice-playback-outcome');
     expect(within(outcome).getByText('Alpha · Pause')).toBeTruthy();

@@ -27,7 +27,11 @@ export function useAllFiles() {
   return useQuery({
     queryKey: [...filesKey, 'all'],
     queryFn: ({ signal }) =>
-      call(voiceApi.pageAudioFiles, { query: { index: 1, size: 200, sortBy: 'name', sortOrder: 'ascend' } }, { signal }),
+      call(
+        voiceApi.pageAudioFiles,
+        { query: { index: 1, size: 200, sortBy: 'name', sortOrder: 'ascend' } },
+        { signal },
+      ),
     select: (page): AudioFileRow[] => page.rows,
   });
 }
@@ -56,8 +60,7 @@ export const sendPlayback = (body: PlaybackRequest) => call(voiceApi.playback, {
 
 /** Takes the robot's announcement; 409 while offline, in use by someone or playing audio. */
 export const startIntercom = (body: VoiceStartRequest) => call(voiceApi.startIntercom, { body }, { silent: true });
-export const endIntercom = (sessionId: string) =>
-  call(voiceApi.endIntercom, { body: { sessionId } }, { silent: true });
+export const endIntercom = (sessionId: string) => call(voiceApi.endIntercom, { body: { sessionId } }, { silent: true });
 
 /** Who holds the robot's announcement now (refreshed while the page shows it). */
 export function useIntercomHolder(robotId: number | undefined) {
@@ -73,7 +76,8 @@ export function useIntercomHolder(robotId: number | undefined) {
 export const fetchAnnouncementPage = (
   params: ListParams<AnnouncementFilters, 'startTime'>,
   signal?: AbortSignal,
-): Promise<{ total: number; rows: AnnouncementRow[] }> => call(voiceApi.pageAnnouncements, { query: params }, { signal });
+): Promise<{ total: number; rows: AnnouncementRow[] }> =>
+  call(voiceApi.pageAnnouncements, { query: params }, { signal });
 
 export function refreshAnnouncements(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: announcementsKey });

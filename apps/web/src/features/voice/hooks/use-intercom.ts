@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRealtimeClient, useSocketSubscription } from '@/shared/realtime';
 import { endIntercom, refreshAnnouncements, startIntercom } from '../api/voice-api';
-import { IntercomCall, browserEnvironment, idleSnapshot, type IntercomSnapshot, type MediaEnvironment } from '../intercom-call';
+import {
+  IntercomCall,
+  browserEnvironment,
+  idleSnapshot,
+  type IntercomSnapshot,
+  type MediaEnvironment,
+} from '../intercom-call';
 
 /**
  * The page's live announcement: start, end, mute, and the `voice` messages of the console socket.

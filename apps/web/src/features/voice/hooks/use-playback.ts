@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { App } from 'antd';
-import { FINAL_COMMAND_STATUSES, type CommandStatus, type PlaybackAction, type PlaybackRequest } from '@patrol/contracts';
+import {
+  FINAL_COMMAND_STATUSES,
+  type CommandStatus,
+  type PlaybackAction,
+  type PlaybackRequest,
+} from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/shared/api';
 import { useCommandProgress } from '@/shared/fleet';
@@ -9,7 +14,9 @@ import { announce } from '@/shared/ui';
 import { sendPlayback } from '../api/voice-api';
 
 /** The spec's message for an audio command the robot did not carry out, by the action asked. */
-export function commandErrorKey(action: PlaybackAction): 'playback.errors.play' | 'playback.errors.volume' | 'playback.errors.mute' {
+export function commandErrorKey(
+  action: PlaybackAction,
+): 'playback.errors.play' | 'playback.errors.volume' | 'playback.errors.mute' {
   if (action === 'volume') return 'playback.errors.volume';
   if (action === 'mute') return 'playback.errors.mute';
   return 'playback.errors.play';
@@ -92,5 +99,10 @@ export function usePlayback() {
     }
   };
 
-  return { run, tracks, pending, final: (status: CommandStatus | null) => !!status && FINAL_COMMAND_STATUSES.includes(status) };
+  return {
+    run,
+    tracks,
+    pending,
+    final: (status: CommandStatus | null) => !!status && FINAL_COMMAND_STATUSES.includes(status),
+  };
 }

@@ -30,7 +30,12 @@ export function AudioPropertiesPage() {
   const [draft, setDraft] = useState<number | null>(null);
   const disabled = !robot?.online || !audio || playback.pending;
 
-  const set = (patch: { action: 'volume'; volume: number } | { action: 'mute'; muted: boolean } | { action: 'mode'; mode: AudioPlayMode }) => {
+  const set = (
+    patch:
+      | { action: 'volume'; volume: number }
+      | { action: 'mute'; muted: boolean }
+      | { action: 'mode'; mode: AudioPlayMode },
+  ) => {
     if (robotId === undefined) return;
     void playback.run({ robotIds: [robotId], ...patch }).finally(() => setDraft(null));
   };
@@ -54,7 +59,10 @@ export function AudioPropertiesPage() {
                 setRobotId(value);
                 setDraft(null);
               }}
-              options={robots.map((r) => ({ value: r.robotId, label: r.online ? r.name : `${r.name} (${t('offline')})` }))}
+              options={robots.map((r) => ({
+                value: r.robotId,
+                label: r.online ? r.name : `${r.name} (${t('offline')})`,
+              }))}
             />
           </Form.Item>
         </Form>

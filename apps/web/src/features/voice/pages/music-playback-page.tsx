@@ -10,7 +10,13 @@ import {
   PlayCircleOutlined,
   MutedOutlined,
 } from '@ant-design/icons';
-import { AUDIO_PLAYLIST_MAX, audioPlayModes, type AudioPlayMode, type PlaybackAction, type RobotLive } from '@patrol/contracts';
+import {
+  AUDIO_PLAYLIST_MAX,
+  audioPlayModes,
+  type AudioPlayMode,
+  type PlaybackAction,
+  type RobotLive,
+} from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { FleetBanner, useFleet } from '@/shared/fleet';
 import { useMenuTitle } from '@/shared/menu';
@@ -63,8 +69,7 @@ export function MusicPlaybackPage() {
       title: t('audio.muted'),
       key: 'muted',
       width: 90,
-      render: (_, robot) =>
-        robot.state?.audio ? (robot.state.audio.muted ? t('yes') : t('no')) : '',
+      render: (_, robot) => (robot.state?.audio ? (robot.state.audio.muted ? t('yes') : t('no')) : ''),
     },
   ];
 
@@ -108,7 +113,11 @@ export function MusicPlaybackPage() {
       <Card variant="borderless">
         <SectionTitle style={{ marginBottom: 12 }}>{t('playback.controls')}</SectionTitle>
         <Form layout="vertical">
-          <Form.Item label={t('playback.playlist')} htmlFor="voice-playlist" extra={t('playback.playlistHint', { max: AUDIO_PLAYLIST_MAX })}>
+          <Form.Item
+            label={t('playback.playlist')}
+            htmlFor="voice-playlist"
+            extra={t('playback.playlistHint', { max: AUDIO_PLAYLIST_MAX })}
+          >
             <Select
               id="voice-playlist"
               mode="multiple"

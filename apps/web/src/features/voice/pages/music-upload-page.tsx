@@ -142,7 +142,10 @@ export function MusicUploadPage() {
       await deleteAudioFile(row.fileId);
     } catch (error) {
       // The refusal names the robots that play the file.
-      modal.error({ title: t('files.deleteRefused', { name: row.name }), content: isApiError(error) ? error.message : '' });
+      modal.error({
+        title: t('files.deleteRefused', { name: row.name }),
+        content: isApiError(error) ? error.message : '',
+      });
       return;
     }
     await refreshFiles();
@@ -259,7 +262,11 @@ export function MusicUploadPage() {
                     {item.name} · {t('files.megabytes', { value: formatMegabytes(item.size) })}
                   </Typography.Text>
                   {item.status === 'uploading' ? (
-                    <Progress percent={item.percent} size="small" aria-label={t('upload.progress', { name: item.name })} />
+                    <Progress
+                      percent={item.percent}
+                      size="small"
+                      aria-label={t('upload.progress', { name: item.name })}
+                    />
                   ) : (
                     <Typography.Text
                       type={item.status === 'done' ? 'success' : item.status === 'cancelled' ? 'secondary' : 'danger'}
