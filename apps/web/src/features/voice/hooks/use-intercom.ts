@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRealtimeClient, useSocketSubscription } from '@/shared/realtime';
-import { endIntercom, refreshAnnouncements, startIntercom } from '../api/voice-api';
+import { queryClient } from '@/shared/api';
+import { endIntercom, refreshAnnouncements, startIntercom, voiceKey } from '../api/voice-api';
 import {
   IntercomCall,
   browserEnvironment,
@@ -30,7 +31,10 @@ export function useIntercom(env: () => MediaEnvironment = browserEnvironment) {
   }, []);
 
   useEffect(() => {
-    if (snapshot.state === 'ended') void refreshAnnouncements();
+    if (snapshot.state !== 'ended') return;
+    void refreshAnnouncements();
+    // The robot is free again (or someone else's): ask who holds it now.
+    void queryClient.invalidateQueries({ queryKey: [...voiceKey, 'holder'] });
   }, [snapshot.state]);
 
   const start = (robotId: number, stopAudio = false) => {
