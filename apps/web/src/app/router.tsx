@@ -75,6 +75,12 @@ const PAGES: Record<string, ComponentType> = {
   path: lazyPage(() => import('@/features/jobs/pages/jobs-page').then((m) => m.JobsPage)),
   taskList: lazyPage(() => import('@/features/tasks/pages/tasks-page').then((m) => m.TasksPage)),
   alarmHandling: lazyPage(() => import('@/features/alarms/pages/alarm-handling-page').then((m) => m.AlarmHandlingPage)),
+  intercom: lazyPage(() => import('@/features/voice/pages/intercom-page').then((m) => m.IntercomPage)),
+  MusicPlayback: lazyPage(() => import('@/features/voice/pages/music-playback-page').then((m) => m.MusicPlaybackPage)),
+  MusicUpload: lazyPage(() => import('@/features/voice/pages/music-upload-page').then((m) => m.MusicUploadPage)),
+  audioProperties: lazyPage(() =>
+    import('@/features/voice/pages/audio-properties-page').then((m) => m.AudioPropertiesPage),
+  ),
 };
 
 /**

@@ -32,6 +32,7 @@ import type TasksTexts from '@/locales/zh-CN/tasks.json';
 import type RunsTexts from '@/locales/zh-CN/runs.json';
 import type TracksTexts from '@/locales/zh-CN/tracks.json';
 import type VideoTexts from '@/locales/zh-CN/video.json';
+import type VoiceTexts from '@/locales/zh-CN/voice.json';
 
 /**
  * One namespace per area, named like the locale file; `messages` holds the contracts' error and
@@ -71,6 +72,7 @@ export type Resources = {
   runs: typeof RunsTexts;
   tracks: typeof TracksTexts;
   video: typeof VideoTexts;
+  voice: typeof VoiceTexts;
   messages: (typeof messages)['zh-CN'];
 };
 
@@ -108,6 +110,7 @@ export const NAMESPACES = [
   'runs',
   'tracks',
   'video',
+  'voice',
   'messages',
 ] as const satisfies readonly Namespace[];
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { configureApi, queryClient } from '@/shared/api';
 import { i18n } from '@/shared/i18n';
 import { AlarmHandlingPage } from '../pages/alarm-handling-page';
@@ -18,6 +18,12 @@ vi.mock('@/shared/map', () => ({
 }));
 
 type Sent = { url: string; method: string; body: unknown };
+
+/** Where the console is, for the links that leave the page. */
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
 
 describe('alarm pages', { timeout: 180_000 }, () => {
   const fetchMock = vi.fn();
@@ -60,7 +66,10 @@ describe('alarm pages', { timeout: 180_000 }, () => {
     render(
       <QueryClientProvider client={queryClient}>
         <App>
-          <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+          <MemoryRouter initialEntries={[path]}>
+            {page}
+            <Location />
+          </MemoryRouter>
         </App>
       </QueryClientProvider>,
     );
@@ -142,13 +151,21 @@ describe('alarm pages', { timeout: 180_000 }, () => {
     );
   });
 
-  it('shows voice talk disabled with the reason, and no operation once the alarm is complete', async () => {
+  it("voice talk inspection opens the live announcement on the alarm's robot", async () => {
     renderAt(<AlarmHandlingPage />, '/data/alarmHandling?alarmId=7');
     const drawer = await screen.findByRole('dialog', { name: 'Alarm details #7' });
-    const voice = await within(drawer).findByRole('button', { name: 'Voice talk inspection' });
-    expect((voice as HTMLButtonElement).disabled).toBe(true);
-    expect(within(drawer).getAllByText('Voice talk is not available yet').length).toBeGreaterThan(0);
-    fireEvent.click(within(drawer).getByRole('button', { name: 'Complete' }));
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Voice talk inspection' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(`/voice/intercom?robotId=${gunDetail.robotId}`),
+    );
+    // Opening the page records nothing on the alarm.
+    expect(sent.filter((s) => s.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows no operation once the alarm is complete', async () => {
+    renderAt(<AlarmHandlingPage />, '/data/alarmHandling?alarmId=7');
+    const drawer = await screen.findByRole('dialog', { name: 'Alarm details #7' });
+    fireEvent.click(await within(drawer).findByRole('button', { name: 'Complete' }));
     const confirm = (await screen.findAllByText("Mark this alarm's disposal complete?")).at(-1)!;
     fireEvent.click(within(confirm.closest('.ant-modal')! as HTMLElement).getByRole('button', { name: 'Complete' }));
     await within(drawer).findByText('This alarm is complete and takes no further operation.', {}, { timeout: 15_000 });

@@ -1,4 +1,5 @@
-import { Alert, Button, Space, Tooltip } from 'antd';
+import { Alert, Button, Space } from 'antd';
+import { useNavigate } from 'react-router';
 import type { AlarmRow, DisposalOperation } from '@patrol/contracts';
 import { disposalOperations } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
@@ -18,28 +19,28 @@ export function alarmTarget(
   };
 }
 
+/** The live announcement page on a robot (by path: the voice area is its own feature). */
+export function voiceTalkPath(robotId: number): string {
+  return `/voice/intercom?robotId=${robotId}`;
+}
+
 /**
  * The operations of an alarm's details: the net-gun decision while a gun alarm is undecided, and
- * the disposal operations until the alarm is complete. Voice talk inspection needs the voice area,
- * which the console does not have yet: it is shown, disabled, and says so.
+ * the disposal operations until the alarm is complete. Voice talk inspection opens the live
+ * announcement page on the alarm's robot.
  */
 export function AlarmActions({ alarm }: { alarm: AlarmRow }) {
   const { t } = useTranslation('alarms');
   const actions = useAlarmActions();
+  const navigate = useNavigate();
   if (alarm.status === 'complete') return <Alert type="success" showIcon title={t('details.completeNote')} />;
   const target = alarmTarget(alarm);
   const button = (operation: DisposalOperation) => {
     if (operation === 'voiceTalk') {
       return (
-        <Tooltip key={operation} title={t('actions.voiceUnavailable')}>
-          {/* A disabled button takes no pointer or focus; its wrapper shows why. */}
-          <span tabIndex={0} aria-describedby="alarm-voice-note" style={{ display: 'inline-block' }}>
-            <Button disabled>{t('operations.voiceTalk')}</Button>
-            <span id="alarm-voice-note" className="visually-hidden">
-              {t('actions.voiceUnavailable')}
-            </span>
-          </span>
-        </Tooltip>
+        <Button key={operation} onClick={() => void navigate(voiceTalkPath(alarm.robotId))}>
+          {t('operations.voiceTalk')}
+        </Button>
       );
     }
     return (
