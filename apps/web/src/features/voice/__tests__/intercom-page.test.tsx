@@ -22,6 +22,7 @@ const robots = [
   { robotId: 1, serialNumber: 'SIM-0001', name: 'Alpha', online: true, lastSeenTime: null, state: { audio: playing } },
   { robotId: 2, serialNumber: 'SIM-0002', name: 'Bravo', online: true, lastSeenTime: null, state: null },
   { robotId: 3, serialNumber: 'SIM-0003', name: 'Charlie', online: false, lastSeenTime: null, state: null },
+  { robotId: 4, serialNumber: 'SIM-0004', name: 'Delta', online: true, lastSeenTime: null, state: null },
 ] as unknown as RobotLive[];
 
 const envelope = (data: unknown, code = 200, message = 'success') =>
@@ -42,7 +43,10 @@ describe('live announcement page', { timeout: 120_000 }, () => {
         return envelope({ holder: { userId: 9, name: 'Alice', since: '2026-01-01T00:00:00Z' } });
       if (url.includes('/voice/intercom/holder')) return envelope({ holder: null });
       if (url.includes('/voice/intercom/start')) {
-        starts.push(JSON.parse(String(init!.body)));
+        const body = JSON.parse(String(init!.body)) as { robotId: number; stopAudio?: boolean };
+        starts.push(body);
+        if (body.robotId === 4 && !body.stopAudio)
+          return envelope(null, 409, 'The robot is playing audio; stop it first');
         return envelope(null, 409, 'The announcement is in use by Alice');
       }
       if (url.includes('/voice/announcements')) return envelope({ rows: [], total: 0 });
@@ -95,14 +99,31 @@ describe('live announcement page', { timeout: 120_000 }, () => {
     expect(starts).toEqual([]);
   });
 
+  const track = { enabled: true, stop: vi.fn() };
+  const stream = { getAudioTracks: () => [track], getTracks: () => [track] } as unknown as MediaStream;
+  const env: MediaEnvironment = {
+    isSecureContext: true,
+    mediaDevices: { getUserMedia: () => Promise.resolve(stream) },
+    RTCPeerConnection: vi.fn() as unknown as typeof RTCPeerConnection,
+  };
+
+  it('asks about stopping audio when the server says the robot plays some', async () => {
+    renderAt('/voice/intercom?robotId=4', () => env);
+    const start = await screen.findByRole('button', { name: /Start announcement/ });
+    await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(start);
+    const question = (await screen.findAllByText('The robot is playing audio. Stop it and start the announcement?')).at(
+      -1,
+    )!;
+    expect(starts).toEqual([{ robotId: 4 }]);
+    fireEvent.click(
+      within(question.closest('.ant-modal')! as HTMLElement).getByRole('button', { name: 'Stop and announce' }),
+    );
+    await waitFor(() => expect(starts).toEqual([{ robotId: 4 }, { robotId: 4, stopAudio: true }]));
+  });
+
   it('sends stopAudio once the operator confirms, and shows a refusal as the server words it', async () => {
-    const track = { enabled: true, stop: vi.fn() };
-    const stream = { getAudioTracks: () => [track], getTracks: () => [track] } as unknown as MediaStream;
-    const env: MediaEnvironment = {
-      isSecureContext: true,
-      mediaDevices: { getUserMedia: () => Promise.resolve(stream) },
-      RTCPeerConnection: vi.fn() as unknown as typeof RTCPeerConnection,
-    };
+    track.stop.mockClear();
     renderAt('/voice/intercom?robotId=1', () => env);
     const start = await screen.findByRole('button', { name: /Start announcement/ });
     await waitFor(() => expect((start as HTMLButtonElement).disabled).toBe(false));

@@ -5,6 +5,7 @@ import { voiceStates, type VoiceState } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FleetBanner, useFleet } from '@/shared/fleet';
+import { translateMessage } from '@/shared/i18n';
 import { useMenuTitle } from '@/shared/menu';
 import { PageTitle, announce } from '@/shared/ui';
 import { useIntercomHolder } from '../api/voice-api';
@@ -49,24 +50,30 @@ export function IntercomPage({ environment }: { environment?: () => MediaEnviron
   const failureText = (failure: IntercomFailure) =>
     'key' in failure ? t(`intercom.errors.${failure.key}`) : failure.message;
 
+  const askStopAudio = (id: number) =>
+    modal.confirm({
+      title: t('intercom.stopAudioTitle'),
+      content: t('intercom.stopAudioConfirm'),
+      okText: t('intercom.stopAudioOk'),
+      onOk: () => intercom.start(id, true),
+    });
+
   useEffect(() => {
-    if (snapshot.failure) announce(failureText(snapshot.failure), 'assertive');
+    const failure = snapshot.failure;
+    if (!failure) return;
+    announce(failureText(failure), 'assertive');
+    // The robot started playing after the page last heard of it: the server says so; ask as before.
+    const robotOf = snapshot.session?.robotId ?? robotId;
+    if ('message' in failure && failure.message === translateMessage('voice.audioPlaying') && robotOf !== undefined)
+      askStopAudio(robotOf);
     // The failure object changes once per failure.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [snapshot.failure]);
 
   const begin = () => {
     if (robotId === undefined) return;
-    if (robot?.state?.audio?.state === 'playing') {
-      modal.confirm({
-        title: t('intercom.stopAudioTitle'),
-        content: t('intercom.stopAudioConfirm'),
-        okText: t('intercom.stopAudioOk'),
-        onOk: () => intercom.start(robotId, true),
-      });
-      return;
-    }
-    intercom.start(robotId);
+    if (robot?.state?.audio?.state === 'playing') askStopAudio(robotId);
+    else intercom.start(robotId);
   };
 
   const shown: VoiceState | null = snapshot.state === 'idle' ? null : snapshot.state;
