@@ -86,7 +86,7 @@ export function AudioPropertiesPage() {
                   value={draft ?? audio?.volume ?? 0}
                   onChange={setDraft}
                   onChangeComplete={(volume) => set({ action: 'volume', volume })}
-                  aria-label={t('audio.volume')}
+                  ariaLabelForHandle={t('audio.volume')}
                 />
                 <span>{draft ?? audio?.volume ?? ''}</span>
               </Flex>

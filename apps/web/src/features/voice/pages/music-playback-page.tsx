@@ -158,7 +158,7 @@ export function MusicPlaybackPage() {
                 value={volume}
                 onChange={setVolume}
                 disabled={!chosen}
-                aria-label={t('playback.volume')}
+                ariaLabelForHandle={t('playback.volume')}
               />
               <Button disabled={!chosen} loading={playback.pending} onClick={() => act('volume', { volume })}>
                 {t('playback.setVolume', { volume })}
