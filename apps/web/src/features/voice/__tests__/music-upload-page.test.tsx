@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
@@ -128,5 +128,11 @@ describe('audio upload', { timeout: 120_000 }, () => {
     fireEvent.click(cancel);
     await screen.findByText('Upload cancelled');
     await waitFor(() => expect(FakeXhr.all.at(-1)!.aborted).toBe(true));
+
+    // The list's words follow the language.
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(await screen.findByText('notes.mp3：只能上传 MP3 文件')).toBeTruthy();
+    expect(await screen.findByText('相同的文件已上传为 Closing time')).toBeTruthy();
+    expect(await screen.findByText('已取消上传')).toBeTruthy();
   });
 });

@@ -28,7 +28,7 @@ import {
   type FileSortColumn,
 } from '../api/voice-api';
 import { formatDuration, formatMegabytes } from '../format';
-import { admitFile } from '../upload-rules';
+import { admitFile, type Refusal } from '../upload-rules';
 
 type UploadItem = {
   uid: string;
@@ -38,9 +38,11 @@ type UploadItem = {
   key: string | null;
   status: 'uploading' | 'done' | 'refused' | 'failed' | 'cancelled';
   percent: number;
-  message: string | null;
+  /** What the list says of it: a text key (translated when drawn, so it follows the language) or the server's own words. */
+  note: { key: UploadNoteKey; name: string } | { text: string } | null;
   abort: AbortController | null;
 };
+type UploadNoteKey = 'upload.existing' | 'upload.done' | 'upload.failed' | 'upload.cancelled' | Refusal;
 
 let nextUid = 0;
 
@@ -90,13 +92,16 @@ export function MusicUploadPage() {
       key: null,
       status: 'uploading',
       percent: 0,
-      message: null,
+      note: null,
       abort: null,
     };
     const admitted = await admitFile(file, taken);
     if ('refusal' in admitted) {
       const text = t(admitted.refusal, { name: file.name });
-      setItems((current) => [...current, { ...base, status: 'refused', message: text }]);
+      setItems((current) => [
+        ...current,
+        { ...base, status: 'refused', note: { key: admitted.refusal, name: file.name } },
+      ]);
       announce(text, 'assertive');
       return;
     }
@@ -106,10 +111,9 @@ export function MusicUploadPage() {
     try {
       const result = await uploadAudioFile(file, (progress) => patch(uid, { percent: progress.percent }), abort.signal);
       if (abort.signal.aborted) return;
-      const text = result.existing
-        ? t('upload.existing', { name: result.file.name })
-        : t('upload.done', { name: result.file.name });
-      patch(uid, { status: 'done', percent: 100, message: text, abort: null });
+      const key = result.existing ? 'upload.existing' : 'upload.done';
+      const text = t(key, { name: result.file.name });
+      patch(uid, { status: 'done', percent: 100, note: { key, name: result.file.name }, abort: null });
       if (result.existing) message.info(text);
       else message.success(text);
       announce(text);
@@ -117,14 +121,18 @@ export function MusicUploadPage() {
     } catch (error) {
       if (abort.signal.aborted) return;
       const text = isApiError(error) ? error.message : t('upload.failed');
-      patch(uid, { status: 'failed', message: text, abort: null });
+      patch(uid, {
+        status: 'failed',
+        note: isApiError(error) ? { text } : { key: 'upload.failed', name: file.name },
+        abort: null,
+      });
       announce(text, 'assertive');
     }
   };
 
   const cancel = (item: UploadItem) => {
     item.abort?.abort();
-    patch(item.uid, { status: 'cancelled', message: t('upload.cancelled'), abort: null });
+    patch(item.uid, { status: 'cancelled', note: { key: 'upload.cancelled', name: item.name }, abort: null });
     announce(t('upload.cancelled'));
   };
 
@@ -271,7 +279,11 @@ export function MusicUploadPage() {
                     <Typography.Text
                       type={item.status === 'done' ? 'success' : item.status === 'cancelled' ? 'secondary' : 'danger'}
                     >
-                      {item.message}
+                      {item.note && 'text' in item.note
+                        ? item.note.text
+                        : item.note
+                          ? t(item.note.key, { name: item.note.name })
+                          : null}
                     </Typography.Text>
                   )}
                 </Space>
