@@ -9,7 +9,7 @@ test('pages open as tags; a tag closes, others close, all close, and home stays 
   await expect(page).toHaveURL(/#\/data\/position$/);
   await expect(page.getByTestId('tag-position')).toHaveAttribute('data-active', 'true');
 
-  await openFromMenu(page, '语音管理', '语音广播');
+  await openFromMenu(page, '机器人管理', '维修保养');
   // Areas of later versions say so plainly.
   await expect(page.getByText(/尚未建成/)).toBeVisible();
   await openFromMenu(page, '系统管理', '用户管理');
@@ -21,7 +21,7 @@ test('pages open as tags; a tag closes, others close, all close, and home stays 
   // Closing the active tag goes to the tag before it.
   await page.getByTestId('tag-organuserctrl').getByLabel('关闭').click();
   await expect(page.getByTestId('tag-organuserctrl')).toHaveCount(0);
-  await expect(page).toHaveURL(/#\/voice\/intercom$/);
+  await expect(page).toHaveURL(/#\/robot\/repair$/);
 
   // A click on a tag goes back to its page.
   await page.getByTestId('tag-position').click();
@@ -30,7 +30,7 @@ test('pages open as tags; a tag closes, others close, all close, and home stays 
   // Right-click: close the others.
   await page.getByTestId('tag-position').click({ button: 'right' });
   await page.getByRole('menuitem', { name: '关闭其他' }).click();
-  await expect(page.getByTestId('tag-intercom')).toHaveCount(0);
+  await expect(page.getByTestId('tag-repair')).toHaveCount(0);
   await expect(page.getByTestId('tag-home')).toBeVisible();
   await expect(page.getByTestId('tag-position')).toBeVisible();
 
