@@ -3,24 +3,9 @@ import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { startFleet, type Fleet } from '@patrol/robot-sim';
 import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, api, signIn } from './support.js';
 
-type Answer<T = unknown> = { code: number; message: string; data: T };
 type Fence = { fenceId: number; name: string; points: number[][]; layerOrder: number };
-
-/** Calls the API as the signed-in user, in the tenant the console acts in. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
-  const { token, tenantId } = await page.evaluate(() => ({
-    token: localStorage.getItem('token') ?? '',
-    tenantId: localStorage.getItem('tenantId') ?? '1',
-  }));
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'tenant-id': tenantId },
-    data: body,
-  });
-  return (await res.json()) as Answer<T>;
-}
 
 /** Clicks the map at offsets (px) from its centre. */
 async function clickMap(page: Page, points: [number, number][]) {

@@ -1,24 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, openFromMenu, signIn } from './support.js';
+import { ADMIN, api, openFromMenu, signIn } from './support.js';
 
-type Answer<T = unknown> = { code: number; message: string; data: T };
 type Node = { lng: number; lat: number; mode: number; type: number; guide: string };
 type Job = { jobId: number; name: string; nodes: Node[] };
-
-/** Calls the API as the signed-in user, in the tenant the console acts in. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
-  const { token, tenantId } = await page.evaluate(() => ({
-    token: localStorage.getItem('token') ?? '',
-    tenantId: localStorage.getItem('tenantId') ?? '1',
-  }));
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'tenant-id': tenantId },
-    data: body,
-  });
-  return (await res.json()) as Answer<T>;
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 

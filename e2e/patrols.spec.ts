@@ -1,28 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startFleet, offset, type Fleet } from '@patrol/robot-sim';
 import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, openFromMenu, signIn } from './support.js';
+import { ADMIN, api, openFromMenu, signIn } from './support.js';
 
 /**
  * A patrol from plan to record: a job's path drawn on the station's map, a task built from it, a
  * schedule a minute ahead, the robot running it by itself, its execution record, and its playback.
  */
-
-type Answer<T = unknown> = { code: number; message: string; data: T };
-
-/** Calls the API as the signed-in user, in the tenant the console acts in. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
-  const { token, tenantId } = await page.evaluate(() => ({
-    token: localStorage.getItem('token') ?? '',
-    tenantId: localStorage.getItem('tenantId') ?? '1',
-  }));
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'tenant-id': tenantId },
-    data: body,
-  });
-  return (await res.json()) as Answer<T>;
-}
 
 /** The drop-down just opened (an earlier one may still be closing). */
 const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();

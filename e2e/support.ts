@@ -37,3 +37,20 @@ export async function menuPages(page: Page): Promise<string[]> {
   // antd names each item `<menu id>-<key>`, and the keys are the route paths.
   return ids.map((id) => id.slice(id.indexOf('-/') + 1)).filter((path) => path.startsWith('/'));
 }
+
+/** An API answer in envelope A. */
+export type Answer<T = unknown> = { code: number; message: string; data: T };
+
+/** Calls the API as the user signed in on the page, in the tenant the console acts in. */
+export async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
+  const { token, tenantId } = await page.evaluate(() => ({
+    token: localStorage.getItem('token') ?? '',
+    tenantId: localStorage.getItem('tenantId') ?? '1',
+  }));
+  const res = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'tenant-id': tenantId },
+    data: body,
+  });
+  return (await res.json()) as Answer<T>;
+}

@@ -1,22 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, openFromMenu, signIn } from './support.js';
+import { ADMIN, api, openFromMenu, signIn } from './support.js';
 
-type Answer<T = unknown> = { code: number; message: string; data: T };
 type Task = { taskId: number; name: string; status: number; jobs: { jobId: number; name: string }[] };
-
-/** Calls the API as the signed-in user, in the tenant the console acts in. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
-  const { token, tenantId } = await page.evaluate(() => ({
-    token: localStorage.getItem('token') ?? '',
-    tenantId: localStorage.getItem('tenantId') ?? '1',
-  }));
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'tenant-id': tenantId },
-    data: body,
-  });
-  return (await res.json()) as Answer<T>;
-}
 
 /** The drop-down just opened (an earlier one may still be closing). */
 const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();

@@ -1,9 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startFleet, type Fleet, type SimRobot } from '@patrol/robot-sim';
 import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, api, signIn } from './support.js';
 
-type Answer<T = unknown> = { code: number; message: string; data: T };
 type VideoRobot = {
   robotId: number;
   robotName: string;
@@ -24,20 +23,6 @@ type TenantRow = {
   videoFileUrl: string;
 };
 type AlarmRobot = SimRobot & { raiseAlarm(kind: 'gun' | 'sentiment'): unknown };
-
-/** Calls the API as the signed-in user, in the tenant the console acts in. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
-  const { token, tenantId } = await page.evaluate(() => ({
-    token: localStorage.getItem('token') ?? '',
-    tenantId: localStorage.getItem('tenantId') ?? '1',
-  }));
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'tenant-id': tenantId },
-    data: body,
-  });
-  return (await res.json()) as Answer<T>;
-}
 
 const CAMERAS = [
   { id: 'front', name: 'Front' },

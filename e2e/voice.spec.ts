@@ -6,24 +6,9 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { resolveFfmpeg, startFleet, type Fleet } from '@patrol/robot-sim';
 import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, api, signIn } from './support.js';
 
-type Answer<T = unknown> = { code: number; message: string; data: T };
 type LiveRobot = { robotId: number; serialNumber: string; name: string; online: boolean };
-
-/** Calls the API as the signed-in user, in the tenant the console acts in. */
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer<T>> {
-  const { token, tenantId } = await page.evaluate(() => ({
-    token: localStorage.getItem('token') ?? '',
-    tenantId: localStorage.getItem('tenantId') ?? '1',
-  }));
-  const res = await page.request.fetch(`/api${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'tenant-id': tenantId },
-    data: body,
-  });
-  return (await res.json()) as Answer<T>;
-}
 
 /** A second operator of the administrator's tenant, with the same role. */
 const DUTY = { account: 'voiceduty', password: 'Voice-duty-26', name: '值班员乙' };
