@@ -1,8 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AUDIO_FILE_TYPE, AUDIO_TOKEN_AUDIENCE } from '@patrol/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { readToken, signToken } from '../../platform/signed-token.js';
 
 /** Where the files' content is served, with a signed token `t` (docs/voice.md). */
 export const AUDIO_MEDIA_PREFIX = '/api/media/audio';
@@ -16,31 +16,23 @@ export type AudioClaims = { tenantId: number; fileId: number; exp: number };
  * file, expiry), so neither kind of token passes for the other.
  */
 export function signAudioToken(secret: Buffer, claims: AudioClaims): string {
-  const payload = Buffer.from(
-    JSON.stringify({ a: AUDIO_TOKEN_AUDIENCE, n: claims.tenantId, f: claims.fileId, e: claims.exp }),
-  ).toString('base64url');
-  return `${payload}.${mac(secret, payload).toString('base64url')}`;
+  return signToken(secret, { a: AUDIO_TOKEN_AUDIENCE, n: claims.tenantId, f: claims.fileId, e: claims.exp });
 }
 
 /** The token's claims when its MAC is right (compared in constant time), it is an audio token and not expired. */
 export function verifyAudioToken(secret: Buffer, token: string, now = Date.now()): AudioClaims | null {
-  const [payload, given, extra] = token.split('.');
-  if (!payload || !given || extra !== undefined) return null;
-  const expected = mac(secret, payload);
-  const actual = Buffer.from(given, 'base64url');
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
-  try {
-    const v = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (v.a !== AUDIO_TOKEN_AUDIENCE || typeof v.n !== 'number' || typeof v.f !== 'number' || typeof v.e !== 'number')
-      return null;
-    if (v.e <= now) return null;
-    return { tenantId: v.n, fileId: v.f, exp: v.e };
-  } catch {
+  const v = readToken(secret, token);
+  if (
+    !v ||
+    v.a !== AUDIO_TOKEN_AUDIENCE ||
+    typeof v.n !== 'number' ||
+    typeof v.f !== 'number' ||
+    typeof v.e !== 'number'
+  )
     return null;
-  }
+  if (v.e <= now) return null;
+  return { tenantId: v.n, fileId: v.f, exp: v.e };
 }
-
-const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest();
 
 /**
  * The byte range a `Range` header asks of a file of `size` bytes: null for the whole file (no
