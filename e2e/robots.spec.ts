@@ -82,16 +82,25 @@ test('robot control sends lights on and return to base, shows their progress and
   await page.getByRole('button', { name: '网枪发射（左前）' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: '网枪发射（左前）' });
   await expect(confirm).toContainText('过期后不会重发');
-  await confirm.getByRole('button', { name: /取\s*消/ }).click();
+  // A click that lands while the dialog still opens is lost: cancel until it has closed.
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: /取\s*消/ }).click({ timeout: 2000 });
+    await expect(confirm).toBeHidden({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   expect(fleet.robots[0]!.received.length).toBe(before);
 
   // Both commands are in the dispatch records and their replies in the reply records.
   await openFromMenu(page, '数据中心', '指令下发记录');
   const records = page.locator('.ant-table-row:visible').filter({ hasText: 'E2E-0001' });
   await expect(records.filter({ hasText: 'patrol/E2E-0001/cmd' }).first()).toBeVisible();
-  await expect(records).toHaveCount(2);
+  // The newest first (a run of this test tried again finds the first run's records below them).
+  await expect(records.nth(0)).toContainText('返航');
+  await expect(records.nth(1)).toContainText('灯光');
   await openFromMenu(page, '数据中心', '指令回复记录');
-  await expect(page.locator('.ant-table-row:visible').filter({ hasText: 'E2E-0001' })).toHaveCount(4);
+  // A sync and an async reply for each.
+  await expect
+    .poll(() => page.locator('.ant-table-row:visible').filter({ hasText: 'E2E-0001' }).count())
+    .toBeGreaterThanOrEqual(4);
 });
 
 test('an offline robot takes no command: the page says so and the buttons are off', async ({ page }) => {
