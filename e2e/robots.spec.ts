@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startFleet, type Fleet } from '@patrol/robot-sim';
 import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, openFromMenu, signIn } from './support.js';
+import { ADMIN, answerDialog, openFromMenu, signIn } from './support.js';
 
 let fleet: Fleet;
 
@@ -82,11 +82,7 @@ test('robot control sends lights on and return to base, shows their progress and
   await page.getByRole('button', { name: '网枪发射（左前）' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: '网枪发射（左前）' });
   await expect(confirm).toContainText('过期后不会重发');
-  // A click that lands while the dialog still opens is lost: cancel until it has closed.
-  await expect(async () => {
-    if (await confirm.isVisible()) await confirm.getByRole('button', { name: /取\s*消/ }).click({ timeout: 2000 });
-    await expect(confirm).toBeHidden({ timeout: 2000 });
-  }).toPass({ timeout: 15_000 });
+  await answerDialog(confirm, /取\s*消/);
   expect(fleet.robots[0]!.received.length).toBe(before);
 
   // Both commands are in the dispatch records and their replies in the reply records.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, openFromMenu, signIn } from './support.js';
+import { ADMIN, answerDialog, openFromMenu, signIn } from './support.js';
 
 /** Calls the API as the signed-in user, in the tenant the console acts in. */
 async function api(page: Page, path: string, body?: unknown) {
@@ -112,7 +112,7 @@ test('a repeating schedule shows its next five runs, is disabled with confirmati
     // Disabling asks first, then the schedule has no next run.
     await row.getByRole('switch', { name: task.name }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: task.name });
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await answerDialog(confirm, /确\s*定/);
     await expect(row.getByRole('switch', { name: task.name })).not.toBeChecked();
     await expect(row).toContainText('无');
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from './playwright.config.js';
 
 export const ADMIN = { account: 'admin', password: ADMIN_PASSWORD };
@@ -53,4 +53,16 @@ export async function api<T>(page: Page, method: 'GET' | 'POST', path: string, b
     data: body,
   });
   return (await res.json()) as Answer<T>;
+}
+
+/**
+ * Answers a confirmation dialog with one of its buttons and waits until it has closed. A click
+ * that lands while the dialog is still opening is lost on a loaded machine, so it is tried again
+ * while the dialog stays open.
+ */
+export async function answerDialog(dialog: Locator, button: RegExp | string): Promise<void> {
+  await expect(async () => {
+    if (await dialog.isVisible()) await dialog.getByRole('button', { name: button }).click({ timeout: 2000 });
+    await expect(dialog).toBeHidden({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
 }
