@@ -29,6 +29,7 @@ import { runsApi } from './runs.api.js';
 import { tracksApi } from './tracks.api.js';
 import { videoApi } from './video.api.js';
 import { voiceApi } from './voice.api.js';
+import { workOrdersApi } from './work-orders.api.js';
 
 /** Every area's routes, by area: the whole API (but the console socket) in one place. */
 export const apiAreas = {
@@ -62,6 +63,7 @@ export const apiAreas = {
   tracksApi,
   videoApi,
   voiceApi,
+  workOrdersApi,
 };
 
 /** Every route descriptor of the API. */

@@ -38,12 +38,6 @@ export const LOGIN_LOCK = {
   trustedForMs: 30 * 24 * 60 * 60 * 1000,
 } as const;
 
-export const WORK_ORDER_LIMITS = {
-  moduleNameMax: 30,
-  remarkMax: 500,
-  descriptionMin: 20,
-  descriptionMax: 500,
-} as const;
 export const MULTICAST_NAME = { min: 1, max: 50 } as const;
 export const AUDIO_UPLOAD = { maxBytes: 50 * 1024 * 1024, mime: 'audio/mpeg', extension: '.mp3' } as const;
 export const FENCE_MIN_NODES = 3;

@@ -75,3 +75,5 @@ export * from './video-timecode.js';
 export * from './video.api.js';
 export * from './voice.js';
 export * from './voice.api.js';
+export * from './work-orders.js';
+export * from './work-orders.api.js';

@@ -24,6 +24,7 @@ import { runsMessages } from './runs.messages.js';
 import { tracksMessages } from './tracks.messages.js';
 import { videoMessages } from './video.messages.js';
 import { voiceMessages } from './voice.messages.js';
+import { workOrdersMessages } from './work-orders.messages.js';
 
 /**
  * Messages that both sides show: API errors (the server localises them by the language header)
@@ -243,6 +244,7 @@ const zhCN = {
   tracks: tracksMessages['zh-CN'],
   video: videoMessages['zh-CN'],
   voice: voiceMessages['zh-CN'],
+  workOrders: workOrdersMessages['zh-CN'],
 };
 type Messages = typeof zhCN;
 
@@ -275,6 +277,7 @@ export const messages: Record<Language, Messages> = {
     tracks: tracksMessages['zh-TW'],
     video: videoMessages['zh-TW'],
     voice: voiceMessages['zh-TW'],
+    workOrders: workOrdersMessages['zh-TW'],
   },
   'en-US': {
     ...coreEnUS,
@@ -303,6 +306,7 @@ export const messages: Record<Language, Messages> = {
     tracks: tracksMessages['en-US'],
     video: videoMessages['en-US'],
     voice: voiceMessages['en-US'],
+    workOrders: workOrdersMessages['en-US'],
   },
 };
 

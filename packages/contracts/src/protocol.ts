@@ -113,8 +113,11 @@ export const robotTelemetry = z.object({
 });
 export type RobotTelemetry = z.infer<typeof robotTelemetry>;
 
-/** What an event is: `gun` asks permission to fire the net gun, `sentiment` is a scene to look at. */
-export const eventKinds = ['event', 'gun', 'sentiment'] as const;
+/**
+ * What an event is: `gun` asks permission to fire the net gun, `sentiment` is a scene to look at,
+ * `fault` is the robot's own fault report of one of its modules (it opens a draft work order).
+ */
+export const eventKinds = ['event', 'gun', 'sentiment', 'fault'] as const;
 export type EventKind = (typeof eventKinds)[number];
 /** Largest image an alarm event may carry, decoded (JPEG or PNG, told by its bytes). */
 export const ALARM_IMAGE_MAX_BYTES = 256 * 1024;
@@ -130,6 +133,8 @@ export const robotEvent = z.object({
   kind: z.enum(eventKinds).optional(),
   /** The task the robot was running, if any. */
   taskId: z.string().min(1).max(64).optional(),
+  /** The module at fault (`fault` events, required there): `chassis`, `lidar`, `camera`... */
+  module: z.string().trim().min(1).max(30).optional(),
   code: z.string().min(1).max(64),
   level: z.number().int().min(0).max(2),
   message: z.string().max(500),
@@ -142,7 +147,7 @@ export const robotEvent = z.object({
     .optional(),
   /** A link to a picture kept elsewhere (plain events). */
   img: z.string().max(2000).optional(),
-});
+}).refine((e) => e.kind !== 'fault' || e.module !== undefined, { path: ['module'], message: 'a fault names its module' });
 export type RobotEvent = z.infer<typeof robotEvent>;
 
 /**

@@ -26,4 +26,5 @@ export * from '../modules/runs/runs.tables.js';
 export * from '../modules/tracks/tracks.tables.js';
 export * from '../modules/video/video.tables.js';
 export * from '../modules/voice/voice.tables.js';
+export * from '../modules/work-orders/work-orders.tables.js';
 export * from '../platform/platform.tables.js';

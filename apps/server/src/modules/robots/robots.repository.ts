@@ -130,6 +130,14 @@ export async function setRobotOnline(db: DbOrTx, id: number, online: boolean, at
   await db.update(robots).set({ online, lastSeenAt: at }).where(eq(robots.id, id));
 }
 
+/** Marks a robot of the tenant out of service for repair, or back in service (work orders). */
+export async function setRobotStoppedForRepair(db: DbOrTx, tenantId: number, robotId: number, stopped: boolean) {
+  await db
+    .update(robots)
+    .set({ stoppedForRepair: stopped })
+    .where(inTenant(robots, tenantId, eq(robots.id, robotId)));
+}
+
 /** After the embedded broker starts, nobody is connected yet. */
 export async function setAllRobotsOffline(db: DbOrTx) {
   await db.update(robots).set({ online: false }).where(eq(robots.online, true));

@@ -13,5 +13,6 @@ export {
   saveLatestStates,
   setRobotOnline,
   setRobotsStation,
+  setRobotStoppedForRepair,
   type RobotDbRow,
 } from './robots.repository.js';

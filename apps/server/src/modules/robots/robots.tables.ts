@@ -32,6 +32,11 @@ export const robots = pgTable(
     stationId: integer().references(() => stations.id),
     /** The cameras the robot announced when it last came online (docs/video.md). */
     cameras: jsonb().$type<RobotCamera[]>().notNull().default([]),
+    /**
+     * Out of service: an open work order of its tenant says "stopped for repair". Kept by the work
+     * orders module (`setRobotStoppedForRepair`); runs are not dispatched to it.
+     */
+    stoppedForRepair: boolean().notNull().default(false),
     ...timestamps(),
   },
   (t) => [index('robots_tenant_idx').on(t.tenantId)],
