@@ -17,6 +17,7 @@ const { values } = parseArgs({
     prefix: { type: 'string', default: 'SIM' },
     speed: { type: 'string', default: '1.5' },
     'alarm-chance': { type: 'string' },
+    'fault-chance': { type: 'string' },
     keys: { type: 'string', default: join(process.env.DATA_DIR ?? './data', 'robot-sim-keys.json') },
     auth: { type: 'string', default: process.env.MQTT_DYNSEC === '1' ? 'derived' : 'token' },
     ca: { type: 'string' },
@@ -39,6 +40,7 @@ if (values.help) {
   --prefix P       serial numbers P-0001... (SIM); existing ones are reused
   --speed M        patrol speed in m/s (1.5)
   --alarm-chance P chance per robot and second of a gun or sentiment alarm (0.002); 0 for none
+  --fault-chance P chance per robot and second of a fault report of one of its modules (0.0002); 0 for none
   --keys FILE      where the robots' private keys are kept (DATA_DIR/robot-sim-keys.json)
   --auth A         token (a signed JWT; the console's broker) or derived (Mosquitto with dynamic security)
   --idle           robots wait for tasks instead of patrolling their own loops
@@ -46,7 +48,8 @@ if (values.help) {
   --cameras LIST   cameras each robot streams to the console through ffmpeg, e.g. front,rear (none)
 While it runs, type "offline SERIAL", "crash SERIAL" or "online SERIAL" to take a robot away and back,
 "gun SERIAL" or "sentiment SERIAL" to have it raise an alarm, "fail SERIAL" to have it fail the task
-it runs.`);
+it runs, "fault SERIAL [MODULE]" to have it report a fault (chassis, lidar, camera, battery, speaker),
+"repaired SERIAL MODULE" to stop reporting it.`);
   process.exit(0);
 }
 
@@ -76,6 +79,7 @@ const fleet = await startFleet({
   prefix: values.prefix,
   speed: Number(values.speed),
   ...(values['alarm-chance'] !== undefined ? { alarmChance: Number(values['alarm-chance']) } : {}),
+  ...(values['fault-chance'] !== undefined ? { faultChance: Number(values['fault-chance']) } : {}),
   keysFile: values.keys,
   auth: values.auth === 'derived' ? 'derived' : 'token',
   ...(values.ca ? { ca: await readFile(values.ca, 'utf8') } : {}),
@@ -88,15 +92,21 @@ console.log(`${fleet.robots.length} robots connected to ${values.mqtt}, patrolli
 
 const bySerial = new Map(fleet.robots.map((r) => [r.serial, r]));
 createInterface({ input: process.stdin }).on('line', (line) => {
-  const [verb, serial] = line.trim().split(/\s+/);
+  const [verb, serial, module] = line.trim().split(/\s+/);
   const robot = serial ? bySerial.get(serial) : undefined;
-  if (!robot) return console.log('usage: offline|crash|online|gun|sentiment|fail SERIAL');
+  if (!robot)
+    return console.log(
+      'usage: offline|crash|online|gun|sentiment|fail SERIAL, fault SERIAL [MODULE], repaired SERIAL MODULE',
+    );
   const done = (what: string) => () => console.log(`${serial} ${what}`);
   const failed = (error: unknown) => console.error(`${serial}: ${String(error)}`);
   if (verb === 'offline') robot.disconnect().then(done('offline'), failed);
   else if (verb === 'crash') robot.disconnect({ silent: true }).then(done('dropped'), failed);
   else if (verb === 'online') robot.connect().then(done('online'), failed);
   else if (verb === 'gun' || verb === 'sentiment') done(`raised ${verb} alarm ${robot.raiseAlarm(verb).id}`)();
+  else if (verb === 'fault') done(`reported a fault of ${robot.reportFault(module).module ?? ''}`)();
+  else if (verb === 'repaired' && module)
+    done(robot.clearFault(module) ? `${module} repaired` : `${module} was not at fault`)();
   else if (verb === 'fail')
     done(robot.failRun('failed by the operator of the simulator') ? 'failed its run' : 'runs no task')();
 });

@@ -38,6 +38,7 @@ export type FleetOptions = {
     | 'eventChance'
     | 'uploadChance'
     | 'alarmChance'
+    | 'faultChance'
     | 'auth'
     | 'ca'
     | 'mode'
@@ -116,6 +117,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         ...(options.eventChance !== undefined ? { eventChance: options.eventChance } : {}),
         ...(options.uploadChance !== undefined ? { uploadChance: options.uploadChance } : {}),
         ...(options.alarmChance !== undefined ? { alarmChance: options.alarmChance } : {}),
+        ...(options.faultChance !== undefined ? { faultChance: options.faultChance } : {}),
         ...(options.onLog ? { onLog: options.onLog } : {}),
         ...(options.auth ? { auth: options.auth } : {}),
         ...(options.ca ? { ca: options.ca } : {}),

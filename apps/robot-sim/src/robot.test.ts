@@ -235,6 +235,35 @@ describe('simulated robot', () => {
     expect(sim.raiseAlarm('sentiment').taskId).toBeUndefined();
   });
 
+  it('reports faults of its modules that follow the schema, again with a new id until repaired', async () => {
+    const sim = robot('SIM-F1');
+    const events: unknown[] = [];
+    await control.subscribeAsync('patrol/SIM-F1/event', { qos: 1 });
+    const onMessage = (topic: string, payload: Buffer) => {
+      if (topic === 'patrol/SIM-F1/event') events.push(JSON.parse(payload.toString()));
+    };
+    control.on('message', onMessage);
+    await sim.connect();
+    const first = sim.reportFault('lidar');
+    const again = sim.reportFault('lidar');
+    const other = sim.reportFault();
+    await until(() => events.length >= 3);
+    await sim.disconnect();
+    control.off('message', onMessage);
+    const parsed = events.map((e) => robotEvent.parse(e));
+    expect(parsed).toEqual([first, again, other]);
+    expect(first).toMatchObject({ kind: 'fault', module: 'lidar', code: 'E-LD-203', level: 1 });
+    // The same fault reported again: same module and code, another message id.
+    expect(again).toMatchObject({ kind: 'fault', module: 'lidar', code: first.code });
+    expect(again.id).not.toBe(first.id);
+    expect(sim.modulesAtFault).toContain('lidar');
+    expect(sim.modulesAtFault).toContain(other.module);
+    expect(sim.clearFault('lidar')).toBe(true);
+    expect(sim.modulesAtFault).not.toContain('lidar');
+    // A fault event without its module is not one the console accepts.
+    expect(robotEvent.safeParse({ ...first, module: undefined }).success).toBe(false);
+  });
+
   describe('fire authorisations', { timeout: 20_000 }, () => {
     const consoleKeys = generateKeyPairSync('ed25519');
     const consoleKey = consoleKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString();

@@ -55,6 +55,12 @@ export type SimRobotOptions = {
    * chance by default, so turning events off turns alarms off too); 0 for none.
    */
   alarmChance?: number;
+  /**
+   * Chance per telemetry tick of a fault report of one of its modules (0.0002 by default, about one
+   * an hour and a half per robot; 0 when events are off); 0 for none. A module at fault stays so and
+   * is reported again now and then, until `clearFault`.
+   */
+  faultChance?: number;
   /** How long `trackTarget` follows its target before it reports done, ms (10 s by default). */
   trackMs?: number;
   /** How long the siren sounds, ms (5 s by default). */
@@ -153,6 +159,15 @@ const REFUSED_WHILE_STOPPED: ReadonlySet<CommandName> = new Set([
   'returnToBase',
   'trackTarget',
 ]);
+/** The faults a robot reports of its own modules (`fault` events; each opens a draft work order). */
+export const SIM_FAULTS = [
+  { module: 'chassis', code: 'E-CH-101', level: 2, message: 'Left drive motor over current, stopped' },
+  { module: 'lidar', code: 'E-LD-203', level: 1, message: 'Lidar returns no points from the rear sector' },
+  { module: 'camera', code: 'E-CM-310', level: 1, message: 'Front camera frame rate below 5 fps' },
+  { module: 'battery', code: 'E-BT-402', level: 2, message: 'Battery cell temperature above 55 °C' },
+  { module: 'speaker', code: 'E-SP-501', level: 0, message: 'Speaker impedance out of range' },
+] as const;
+export type SimFault = (typeof SIM_FAULTS)[number];
 const SENTIMENT_ALARMS = [
   { code: 'crowd', level: 1, message: 'Crowd gathering in the patrol area' },
   { code: 'intrusion', level: 2, message: 'Person in a restricted area' },
@@ -213,6 +228,8 @@ export class SimRobot {
   private timer: NodeJS.Timeout | undefined;
   private tokenTimer: NodeJS.Timeout | undefined;
   private readonly seen = new Set<string>();
+  /** Modules at fault, by module: reported again now and then until cleared. */
+  private readonly faults = new Map<string, SimFault>();
   private readonly actions = new Set<NodeJS.Timeout>();
   private position: LatLng;
   private leg = 0;
@@ -278,6 +295,7 @@ export class SimRobot {
       failRunAfterNodes: 0,
       ...options,
       alarmChance: options.alarmChance ?? options.eventChance ?? 0.002,
+      faultChance: options.faultChance ?? (options.eventChance === 0 ? 0 : 0.0002),
     };
     this.position = options.route.points[0]!;
     this.cameras = options.consoleUrl ? (options.cameras ?? []) : [];
@@ -539,6 +557,7 @@ export class SimRobot {
     if (this.mode !== 'off' && Math.random() < this.options.alarmChance) {
       this.raiseAlarm(Math.random() < 0.5 ? 'gun' : 'sentiment');
     }
+    if (Math.random() < this.options.faultChance) this.reportFault();
   }
 
   /**
@@ -790,6 +809,47 @@ export class SimRobot {
     const full: RobotEvent = { id: randomUUID(), ts: Date.now(), ...pick, ...event };
     this.publish('event', full, { qos: 1 });
     return full;
+  }
+
+  /**
+   * Publishes a fault report (`kind: 'fault'`) of one of its modules: `module` names it (a random one
+   * of SIM_FAULTS otherwise, preferring one already at fault, which is reported again with a new id
+   * and the same code). The console opens one draft work order per module at fault.
+   */
+  reportFault(module?: string, overrides: Partial<RobotEvent> = {}): RobotEvent {
+    const open = [...this.faults.values()];
+    const known = module ? SIM_FAULTS.find((f) => f.module === module) : undefined;
+    const fault: SimFault =
+      (module ? (this.faults.get(module) ?? known) : undefined) ??
+      (open.length && Math.random() < 0.5
+        ? open[Math.floor(Math.random() * open.length)]!
+        : SIM_FAULTS[Math.floor(Math.random() * SIM_FAULTS.length)]!);
+    const name = module ?? fault.module;
+    this.faults.set(name, fault);
+    const event: RobotEvent = {
+      id: randomUUID(),
+      ts: Date.now(),
+      kind: 'fault',
+      module: name,
+      code: fault.code,
+      level: fault.level,
+      message: fault.message,
+      position: { lat: this.position[0], lng: this.position[1] },
+      ...overrides,
+    };
+    this.options.onLog?.(`${this.serial}: fault of ${name} (${event.code})`);
+    this.publish('event', event, { qos: 1 });
+    return event;
+  }
+
+  /** The modules it reports at fault. */
+  get modulesAtFault(): string[] {
+    return [...this.faults.keys()];
+  }
+
+  /** The module is repaired: it is no longer reported. */
+  clearFault(module: string): boolean {
+    return this.faults.delete(module);
   }
 
   /** Whether the robot is on its patrol task (running, paused, or held by a fleet stop meanwhile). */
