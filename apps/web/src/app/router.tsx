@@ -64,6 +64,7 @@ const PAGES: Record<string, ComponentType> = {
   manage: lazyPage(() => import('@/features/commands/pages/control-page').then((m) => m.ControlPage)),
   publish: lazyPage(() => import('@/features/commands/pages/publish-page').then((m) => m.PublishPage)),
   cmdResp: lazyPage(() => import('@/features/commands/pages/cmd-resp-page').then((m) => m.CmdRespPage)),
+  repair: lazyPage(() => import('@/features/work-orders/pages/work-orders-page').then((m) => m.WorkOrdersPage)),
   multicastConfig: lazyPage(() => import('@/features/multicast/pages/multicast-page').then((m) => m.MulticastPage)),
   moveRobot: lazyPage(() => import('@/features/robots/pages/move-robots-page').then((m) => m.MoveRobotsPage)),
   userRobot: lazyPage(() => import('@/features/user-robots/pages/user-robots-page').then((m) => m.UserRobotsPage)),

@@ -50,6 +50,7 @@ const robot = (robotId: number, name: string, online = true): RobotLive => ({
   name,
   online,
   lastSeenTime: null,
+  stoppedForRepair: false,
   state: null,
 });
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, message: 'success', data }), { status: 200 });

@@ -13,6 +13,6 @@ export {
   useRobotOptions,
 } from './use-fleet';
 export { FleetBanner, FleetSync } from './fleet-sync';
-export { PresenceTag } from './presence-tag';
+export { PresenceTag, StoppedForRepairTag } from './presence-tag';
 export { READING_STALE_MS, ReadingAge, isStale, useNow } from './reading-age';
 export { RobotFilter } from './robot-filter';

@@ -10,3 +10,14 @@ export function PresenceTag({ online }: { online: boolean }) {
     </Tag>
   );
 }
+
+/** A robot out of service while an open work order has it stopped for repair; nothing otherwise. */
+export function StoppedForRepairTag({ stopped }: { stopped: boolean }) {
+  const { t } = useTranslation();
+  if (!stopped) return null;
+  return (
+    <Tag color="error" data-stopped-for-repair="true">
+      {t('robotPresence.stoppedForRepair')}
+    </Tag>
+  );
+}

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { isRequiredField, zodRules, type ObjectSchema } from './zod-rules';
 
 /** How the form holds a value the contract reads differently. */
-export type FieldKind = 'text' | 'date' | 'number';
+export type FieldKind = 'text' | 'date' | 'instant' | 'number';
 
 type Node = {
   maxLength?: number | null;
@@ -30,6 +30,11 @@ const dateValue = {
   getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : null }),
   normalize: (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : null),
 };
+/** A date-and-time picker holds a Dayjs; the contract, and so the form's value, an ISO instant. */
+const instantValue = {
+  getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : null }),
+  normalize: (value: Dayjs | null | undefined) => (value ? value.toISOString() : null),
+};
 /** An emptied number input gives undefined; the contract reads "none" as null. */
 const numberValue = { normalize: (value: number | null | undefined) => value ?? null };
 
@@ -37,8 +42,13 @@ type Props = {
   /** The contract's form schema the field belongs to. */
   schema: ObjectSchema;
   name: string;
+  /**
+   * Where the field sits in the form when it is not at the top: a row of a `Form.List`
+   * (`[row.name]`), whose items the `schema` describes.
+   */
+  namePath?: (string | number)[];
   label: ReactNode;
-  /** `date` and `number` fields are held in the form as the contract reads them. */
+  /** `date`, `instant` and `number` fields are held in the form as the contract reads them. */
   kind?: FieldKind;
   extra?: ReactNode;
   /** Fields whose change checks this one again (a confirmation against its password). */
@@ -52,16 +62,17 @@ type Props = {
  * come from the schema the API checks the body with, and dates and numbers are held as the
  * contract reads them, so the form's values are the request's.
  */
-export function ContractField({ schema, name, label, kind = 'text', extra, dependencies, children }: Props) {
+export function ContractField({ schema, name, namePath, label, kind = 'text', extra, dependencies, children }: Props) {
   const max = kind === 'text' ? contractMaxLength(schema.shape[name]) : undefined;
   const input =
     max !== undefined && isValidElement<{ maxLength?: number }>(children) && children.props.maxLength === undefined
       ? cloneElement(children, { maxLength: max })
       : children;
-  const transform = kind === 'date' ? dateValue : kind === 'number' ? numberValue : {};
+  const transform =
+    kind === 'date' ? dateValue : kind === 'instant' ? instantValue : kind === 'number' ? numberValue : {};
   return (
     <Form.Item
-      name={name}
+      name={namePath ? [...namePath, name] : name}
       label={label}
       extra={extra}
       dependencies={dependencies}

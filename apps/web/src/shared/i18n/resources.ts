@@ -33,6 +33,7 @@ import type RunsTexts from '@/locales/zh-CN/runs.json';
 import type TracksTexts from '@/locales/zh-CN/tracks.json';
 import type VideoTexts from '@/locales/zh-CN/video.json';
 import type VoiceTexts from '@/locales/zh-CN/voice.json';
+import type WorkOrdersTexts from '@/locales/zh-CN/work-orders.json';
 
 /**
  * One namespace per area, named like the locale file; `messages` holds the contracts' error and
@@ -73,6 +74,7 @@ export type Resources = {
   tracks: typeof TracksTexts;
   video: typeof VideoTexts;
   voice: typeof VoiceTexts;
+  'work-orders': typeof WorkOrdersTexts;
   messages: (typeof messages)['zh-CN'];
 };
 
@@ -111,6 +113,7 @@ export const NAMESPACES = [
   'tracks',
   'video',
   'voice',
+  'work-orders',
   'messages',
 ] as const satisfies readonly Namespace[];
 

@@ -15,6 +15,7 @@ const robot = (robotId: number, lat: number, lng: number): RobotLive => ({
   name: `R${robotId}`,
   online: true,
   lastSeenTime: null,
+  stoppedForRepair: false,
   state: { lat, lng, warning: { level: 0, color: null } } as unknown as RobotLive['state'],
 });
 

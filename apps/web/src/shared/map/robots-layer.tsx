@@ -18,6 +18,8 @@ export function robotColor(robot: RobotLive): string {
 type Props = {
   /** Text of the map button that shows every robot at once. */
   fitLabel: string;
+  /** Said after the name in the tooltip of a robot stopped for repair (its marker is also dashed). */
+  stoppedLabel?: string;
   robots: RobotLive[];
   selectedId: number | null;
   onSelect: (robotId: number) => void;
@@ -32,13 +34,14 @@ const fitOptions: L.FitBoundsOptions = { padding: [40, 40], maxZoom: MAP_DEFAULT
  * updates arrive. Offline robots stay at their last position, greyed. The map opens fitted to the
  * robots with a position, once.
  */
-export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = true }: Props) {
+export function RobotsLayer({ fitLabel, stoppedLabel, robots, selectedId, onSelect, follow = true }: Props) {
   const map = useLeafletMap();
   const projection = useMapProjection();
   const restored = useMapViewRestored();
   const drawnWith = useRef(projection);
   const markers = useRef(new Map<number, L.CircleMarker>());
   const drawn = useRef(new Map<number, RobotLive>());
+  const labels = useRef(new Map<number, string>());
   const fitted = useRef(false);
   const button = useRef<HTMLButtonElement | null>(null);
   const selectRef = useRef(onSelect);
@@ -102,8 +105,14 @@ export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = t
       seen.add(robot.robotId);
       const marker = markers.current.get(robot.robotId);
       const selected = robot.robotId === selectedId;
+      const label = robot.stoppedForRepair && stoppedLabel ? `${robot.name} · ${stoppedLabel}` : robot.name;
       // Unchanged robots (the same object, thanks to structural sharing) cost nothing.
-      if (marker && drawn.current.get(robot.robotId) === robot && marker.options.weight === (selected ? 3 : 2))
+      if (
+        marker &&
+        drawn.current.get(robot.robotId) === robot &&
+        marker.options.weight === (selected ? 3 : 2) &&
+        labels.current.get(robot.robotId) === label
+      )
         continue;
       const position = projection.toMap([robot.state.lng, robot.state.lat]);
       const style: L.CircleMarkerOptions = {
@@ -112,11 +121,14 @@ export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = t
         weight: selected ? 3 : 2,
         fillColor: robotColor(robot),
         fillOpacity: robot.online ? 0.95 : 0.5,
+        // Stopped for repair: a dashed ring, so it reads without its colour.
+        dashArray: robot.stoppedForRepair ? '3 3' : undefined,
       };
       drawn.current.set(robot.robotId, robot);
+      labels.current.set(robot.robotId, label);
       if (!marker) {
         const created = L.circleMarker(position, style).addTo(map);
-        created.bindTooltip(plainText(robot.name), { direction: 'top', offset: [0, -8] });
+        created.bindTooltip(plainText(label), { direction: 'top', offset: [0, -8] });
         const robotId = robot.robotId;
         created.on('click', () => selectRef.current(robotId));
         markers.current.set(robot.robotId, created);
@@ -125,7 +137,7 @@ export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = t
       }
       marker.setLatLng(position);
       marker.setStyle(style);
-      marker.setTooltipContent(plainText(robot.name));
+      marker.setTooltipContent(plainText(label));
       if (selected) marker.bringToFront();
     }
     for (const [robotId, marker] of markers.current) {
@@ -133,9 +145,10 @@ export function RobotsLayer({ fitLabel, robots, selectedId, onSelect, follow = t
       marker.remove();
       markers.current.delete(robotId);
       drawn.current.delete(robotId);
+      labels.current.delete(robotId);
     }
     if (!fitted.current) fitted.current = fitRef.current();
-  }, [map, robots, selectedId, projection]);
+  }, [map, robots, selectedId, projection, stoppedLabel]);
 
   useEffect(() => {
     if (!follow || selectedId === null || !map) return;

@@ -8,8 +8,24 @@ import { i18n } from '@/shared/i18n';
 import { ControlPage } from '../pages/control-page';
 
 const robots: RobotLive[] = [
-  { robotId: 1, serialNumber: 'SIM-0001', name: 'Alpha', online: true, lastSeenTime: null, state: null },
-  { robotId: 2, serialNumber: 'SIM-0002', name: 'Bravo', online: false, lastSeenTime: null, state: null },
+  {
+    robotId: 1,
+    serialNumber: 'SIM-0001',
+    name: 'Alpha',
+    online: true,
+    lastSeenTime: null,
+    stoppedForRepair: false,
+    state: null,
+  },
+  {
+    robotId: 2,
+    serialNumber: 'SIM-0002',
+    name: 'Bravo',
+    online: false,
+    lastSeenTime: null,
+    stoppedForRepair: false,
+    state: null,
+  },
 ];
 const record = (over: Partial<CommandRecord>): CommandRecord => ({
   recordId: 11,

@@ -68,6 +68,7 @@ const robot = (robotId: number, mode: RobotTelemetry['mode'] | null): RobotLive 
   name: `Robot ${robotId}`,
   online: true,
   lastSeenTime: null,
+  stoppedForRepair: false,
   state: mode ? state(mode) : null,
 });
 const status = (over: Partial<FleetStopStatus> = {}): FleetStopStatus => ({

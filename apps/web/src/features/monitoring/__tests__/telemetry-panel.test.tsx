@@ -32,6 +32,7 @@ const robot: RobotLive = {
   name: 'North gate',
   online: true,
   lastSeenTime: '2026-11-23T04:02:38.877Z',
+  stoppedForRepair: false,
   state,
 };
 

@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import { Empty } from 'antd';
 import type { RobotLive } from '@patrol/contracts';
-import { PresenceTag } from '@/shared/fleet';
+import { PresenceTag, StoppedForRepairTag } from '@/shared/fleet';
 import { ColorDot, robotColor } from '@/shared/map';
 
 /** Height of one row; the list draws only the rows in view (plus a few), so 500 robots cost ~10 rows. */
@@ -41,7 +41,10 @@ const RobotRow = memo(function RobotRow({ robot, selected, onSelect, top }: RowP
         <ColorDot color={robotColor(robot)} />
         {robot.name}
       </span>
-      <PresenceTag online={robot.online} />
+      <span style={{ flex: 'none' }}>
+        <StoppedForRepairTag stopped={robot.stoppedForRepair} />
+        <PresenceTag online={robot.online} />
+      </span>
     </div>
   );
 });

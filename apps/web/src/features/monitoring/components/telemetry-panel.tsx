@@ -1,7 +1,7 @@
 import { Descriptions, Empty, Progress, Tag } from 'antd';
 import type { RobotLive } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { PresenceTag, ReadingAge } from '@/shared/fleet';
+import { PresenceTag, ReadingAge, StoppedForRepairTag } from '@/shared/fleet';
 import { formatTime } from '@/shared/list';
 
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
@@ -23,7 +23,16 @@ export function TelemetryPanel({ robot }: { robot: RobotLive }) {
   const s = robot.state;
   const identity = [
     { key: 'serial', label: t('fields.serialNumber'), children: robot.serialNumber },
-    { key: 'status', label: t('fields.status'), children: <PresenceTag online={robot.online} /> },
+    {
+      key: 'status',
+      label: t('fields.status'),
+      children: (
+        <span>
+          <PresenceTag online={robot.online} />
+          <StoppedForRepairTag stopped={robot.stoppedForRepair} />
+        </span>
+      ),
+    },
     { key: 'seen', label: t('fields.lastSeen'), children: formatTime(robot.lastSeenTime) },
   ];
   if (!s) {

@@ -15,6 +15,7 @@ import { TelemetryPanel } from '../components/telemetry-panel';
  */
 export function MonitoringPage() {
   const { t } = useTranslation('monitoring');
+  const { t: tc } = useTranslation();
   const config = useAppConfig(true);
   const { robots, fleet, loading } = useFleet();
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -39,7 +40,13 @@ export function MonitoringPage() {
       >
         <BaseMap config={config.data?.map}>
           <FencesLayer />
-          <RobotsLayer fitLabel={t('fleet.fit')} robots={robots} selectedId={selectedId} onSelect={setSelectedId} />
+          <RobotsLayer
+            fitLabel={t('fleet.fit')}
+            stoppedLabel={tc('robotPresence.stoppedForRepair')}
+            robots={robots}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+          />
           <MapLegend />
         </BaseMap>
       </Card>

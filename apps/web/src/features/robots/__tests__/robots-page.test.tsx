@@ -18,6 +18,7 @@ const row: RobotRow = {
   lastSeenTime: null,
   stationId: null,
   stationName: null,
+  stoppedForRepair: false,
   createTime: '2026-11-23T04:00:00.000Z',
 };
 const station = {

@@ -4,7 +4,7 @@ import { ApartmentOutlined, KeyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import type { RobotKeyResponse, RobotRow, RobotSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { PresenceTag, useFleet } from '@/shared/fleet';
+import { PresenceTag, StoppedForRepairTag, useFleet } from '@/shared/fleet';
 import {
   CreateButton,
   DeleteAction,
@@ -76,7 +76,12 @@ export function RobotsPage() {
       title: t('fields.status'),
       dataIndex: 'online',
       width: 100,
-      render: (online: boolean, row) => <PresenceTag online={live(row)?.online ?? online} />,
+      render: (online: boolean, row) => (
+        <Space size={0} wrap={false}>
+          <PresenceTag online={live(row)?.online ?? online} />
+          <StoppedForRepairTag stopped={live(row)?.stoppedForRepair ?? row.stoppedForRepair} />
+        </Space>
+      ),
     },
     {
       title: t('fields.station'),
