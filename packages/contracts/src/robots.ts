@@ -62,6 +62,8 @@ export const robotRow = z.object({
   /** The station the robot belongs to (its fences are the robot's), or null. */
   stationId: z.number().int().nullable(),
   stationName: z.string().nullable(),
+  /** Out of service: an open work order says "stopped for repair"; runs are not dispatched to it. */
+  stoppedForRepair: z.boolean(),
   createTime: z.string(),
 });
 export type RobotRow = z.infer<typeof robotRow>;
@@ -78,6 +80,8 @@ export const robotLive = z.object({
   name: z.string(),
   online: z.boolean(),
   lastSeenTime: z.string().nullable(),
+  /** Out of service: an open work order says "stopped for repair". */
+  stoppedForRepair: z.boolean(),
   state: robotTelemetry.nullable(),
 });
 export type RobotLive = z.infer<typeof robotLive>;

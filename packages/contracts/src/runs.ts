@@ -39,6 +39,7 @@ export const runReasons = [
   'fleetStopped',
   'robotBusy',
   'robotNotInStation',
+  'stoppedForRepair',
   'noRobotAvailable',
   'taskDisabled',
   'noAnswer',

@@ -100,6 +100,24 @@ export function allowedWorkOrderOperations(
   });
 }
 
+/**
+ * The draft a robot's fault report opens (`protocol.ts`, event kind `fault`): a repair of the
+ * reported module, the robot still in service (equipment status normal, until a person decides
+ * otherwise), its urgency from the report's level (0 normal, 1 high, 2 urgent), due a day after the
+ * console received the report. See docs/decisions.md, "Work order transitions".
+ */
+export const FAULT_WORK_ORDER = {
+  type: 'repair',
+  equipmentStatus: 'normal',
+  urgencyByLevel: ['normal', 'high', 'urgent'],
+  deadlineMs: 24 * 60 * 60 * 1000,
+} as const satisfies {
+  type: WorkOrderType;
+  equipmentStatus: EquipmentStatus;
+  urgencyByLevel: readonly UrgencyLevel[];
+  deadlineMs: number;
+};
+
 /** Open: not yet processed. An open order whose deadline has passed is overdue. */
 export const isWorkOrderOverdue = (order: { status: WorkOrderStatus; deadline: string }, now = new Date()) =>
   order.status !== 'processed' && Date.parse(order.deadline) < now.getTime();
@@ -113,8 +131,8 @@ const instant = (requiredKey: string) =>
   z
     .string({ error: requiredKey })
     .trim()
-    .min(1, requiredKey)
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'validation.invalid')
+    .min(1, { message: requiredKey, abort: true })
+    .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'validation.invalid', abort: true })
     .refine((v) => {
       const year = new Date(v).getUTCFullYear();
       return year >= 2000 && year <= 9999;

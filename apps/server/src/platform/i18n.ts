@@ -20,7 +20,7 @@ export function t(
   return translate(requestLanguage(request), key, params);
 }
 
-const KEY_PATTERN = /^[a-z]+(\.[A-Za-z0-9_-]+)+$/;
+const KEY_PATTERN = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/;
 
 /**
  * Translates a validation message. Contract rules carry keys such as `validation.passwordLetter`;

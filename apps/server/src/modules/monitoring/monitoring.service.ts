@@ -49,6 +49,7 @@ const toLive = (row: RobotDbRow): LiveEntry => ({
     name: row.name,
     online: row.online,
     lastSeenTime: row.lastSeenAt?.toISOString() ?? null,
+    stoppedForRepair: row.stoppedForRepair,
     state: row.lastState ?? null,
   },
 });
@@ -174,14 +175,18 @@ export function createMonitoringService(
     await setRobotOnline(db, next.robot.robotId, parsed.data.online, at);
   }
 
-  /** Plain events are checked and logged here; `gun` and `sentiment` events are alarms (the alarms module). */
+  /**
+   * Plain events are checked and logged here; `gun` and `sentiment` events are alarms (the alarms
+   * module), `fault` events open work orders (the work orders module).
+   */
   async function onEvent(serial: string, payload: unknown) {
     const parsed = robotEvent.safeParse(payload);
     if (!parsed.success) {
       deps.log.warn({ serial }, 'event dropped: invalid');
       return;
     }
-    if (parsed.data.kind === 'gun' || parsed.data.kind === 'sentiment') return;
+    const kind = parsed.data.kind;
+    if (kind === 'gun' || kind === 'sentiment' || kind === 'fault') return;
     const entry = await resolveSerial(serial);
     if (!entry) return;
     deps.log.info({ serial, tenantId: entry.tenantId, event: parsed.data }, 'robot event');

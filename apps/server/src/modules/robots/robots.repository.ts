@@ -130,6 +130,20 @@ export async function setRobotOnline(db: DbOrTx, id: number, online: boolean, at
   await db.update(robots).set({ online, lastSeenAt: at }).where(eq(robots.id, id));
 }
 
+/**
+ * Locks robots of the tenant (lowest id first) until the transaction ends, and answers them: work
+ * orders decide a robot's "stopped for repair" from its open orders one transaction at a time.
+ */
+export async function lockTenantRobots(db: DbOrTx, tenantId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(robots)
+    .where(inTenant(robots, tenantId, inArray(robots.id, [...new Set(ids)])))
+    .orderBy(robots.id)
+    .for('update');
+}
+
 /** Marks a robot of the tenant out of service for repair, or back in service (work orders). */
 export async function setRobotStoppedForRepair(db: DbOrTx, tenantId: number, robotId: number, stopped: boolean) {
   await db
@@ -169,8 +183,15 @@ export async function findRobotsByIds(db: DbOrTx, ids: number[]) {
 }
 
 /** Moves robots to another tenant (the platform's robot migration). */
+/**
+ * Moves robots to a tenant. The old tenant's work orders no longer take a robot out of service in
+ * its new one, so it arrives in service.
+ */
 export async function setRobotsTenant(db: DbOrTx, ids: number[], tenantId: number) {
-  await db.update(robots).set({ tenantId, updatedAt: new Date() }).where(inArray(robots.id, ids));
+  await db
+    .update(robots)
+    .set({ tenantId, stoppedForRepair: false, updatedAt: new Date() })
+    .where(inArray(robots.id, ids));
 }
 
 /** These robots of the tenant (ids of other tenants, or unknown ones, are left out). */

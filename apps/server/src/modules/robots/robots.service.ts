@@ -123,6 +123,7 @@ export function toRobotRow(row: RobotDbRow & { stationName?: string | null }): R
     stationId: row.stationId,
     stationName: row.stationName ?? null,
     lastSeenTime: row.lastSeenAt?.toISOString() ?? null,
+    stoppedForRepair: row.stoppedForRepair,
     createTime: row.createdAt.toISOString(),
   };
 }

@@ -9,6 +9,7 @@ export {
   findTenantRobots,
   insertRobot,
   listAllRobots,
+  lockTenantRobots,
   robotIdsOfStation,
   saveLatestStates,
   setRobotOnline,

@@ -129,6 +129,8 @@ export function createRunsService(
     stationId: number,
   ): Promise<{ reason: RunReason; params?: Record<string, number> } | null> {
     if (robot.stationId !== stationId) return { reason: 'robotNotInStation' };
+    // An open work order took it out of service (work orders keep the flag).
+    if (robot.stoppedForRepair) return { reason: 'stoppedForRepair' };
     const live = deps.monitoring.robotIn(tenantId, robot.id);
     if (!(live?.online ?? robot.online)) return { reason: 'robotOffline' };
     const state = live?.state ?? null;
