@@ -192,15 +192,34 @@ export function createMonitoringService(
     deps.log.info({ serial, tenantId: entry.tenantId, event: parsed.data }, 'robot event');
   }
 
-  function applyBatch(items: LiveEntry[]) {
+  /**
+   * Applies robots that changed: `wire` for states and presence received from the broker (a batch
+   * of `fleet.states`), else entries read again from the database (`reload`).
+   */
+  function applyBatch(items: LiveEntry[], wire = true) {
     const byTenant = new Map<number, RobotLive[]>();
-    for (const item of items) {
+    for (const received of items) {
       // Instances report what they received; one may report later what another has superseded
       // (a state received just before the last will that another instance took). Time never goes back.
-      const before = live.get(item.robot.robotId);
+      const before = live.get(received.robot.robotId);
+      const same = before !== undefined && before.tenantId === received.tenantId;
       const was = before?.robot.lastSeenTime;
-      const now = item.robot.lastSeenTime;
-      if (before && before.tenantId === item.tenantId && was && now && now < was) continue;
+      const now = received.robot.lastSeenTime;
+      if (wire && same && was && now && now < was) continue;
+      // The wire tells presence and state only: what the robot is (its name, whether a work order
+      // stopped it) is what this instance read last, never an older copy a batch was built from.
+      const item: LiveEntry =
+        wire && same
+          ? {
+              tenantId: received.tenantId,
+              robot: {
+                ...received.robot,
+                name: before.robot.name,
+                serialNumber: before.robot.serialNumber,
+                stoppedForRepair: before.robot.stoppedForRepair,
+              },
+            }
+          : received;
       put(item);
       let list = byTenant.get(item.tenantId);
       if (!list) byTenant.set(item.tenantId, (list = []));
@@ -256,7 +275,7 @@ export function createMonitoringService(
       items.push(entry);
     }
     for (const [tenantId, ids] of gone) deps.hub.deliverToTopic(tenantId, 'robots', { type: 'robotsGone', data: ids });
-    if (items.length) applyBatch(items);
+    if (items.length) applyBatch(items, false);
   }
 
   const unsubscribe = [

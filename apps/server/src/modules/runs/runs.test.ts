@@ -30,6 +30,7 @@ const GRANTS = [
   `GET ${LIVE}`,
   `POST ${SEND}`,
   'POST /api/robot-server/robot/create',
+  'POST /api/robot-server/repair/create',
 ];
 
 describe('running tasks on robots', () => {
@@ -301,6 +302,57 @@ describe('running tasks on robots', () => {
     expect(byId.get(picked.runId)).toMatchObject({ status: 'dispatched', robotId: high.robotId });
     expect(byId.get(missed.runId)).toMatchObject({ status: 'missed', reason: 'runs.missed' });
     expect((await page(token, { status: 'skipped' })).total).toBe(2);
+  });
+
+  it('sends no task to a robot stopped for repair: a manual start is refused, a schedule run skipped, a pick passes it over', async () => {
+    const { tenantId, token } = await tenant();
+    const { robot: stopped } = await online(token, { battery: 95 });
+    const { robot: fine } = await online(token, { battery: 60 });
+    const { task } = await makeStationTask(t.db, tenantId, { robotIds: [stopped.robotId, fine.robotId] });
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/robot-server/repair/create',
+      headers: as(token),
+      payload: {
+        type: 'repair',
+        robotId: stopped.robotId,
+        equipmentStatus: 'stopped',
+        urgency: 'high',
+        deadline: new Date(Date.now() + 86_400_000).toISOString(),
+        description: 'The left drive motor stalls on every slope',
+      },
+    });
+    expect(order.statusCode).toBe(200);
+
+    const res = await start(token, { taskId: task.id, robotId: stopped.robotId });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The robot is stopped for repair');
+    const plannedAt = new Date();
+    const skipped = await t.app.runs.startRun({
+      tenantId,
+      taskId: task.id,
+      robotId: stopped.robotId,
+      scheduleId: 90,
+      plannedAt,
+      source: 'schedule',
+    });
+    expect(skipped).toMatchObject({ skipped: 'runs.stoppedForRepair' });
+    const picked = await t.app.runs.startRun({
+      tenantId,
+      taskId: task.id,
+      robotId: null,
+      scheduleId: 91,
+      plannedAt,
+      source: 'schedule',
+    });
+    expect('skipped' in picked).toBe(false);
+    const byId = new Map((await page(token)).rows.map((r) => [r.runId, r]));
+    expect(byId.get(skipped.runId)).toMatchObject({
+      status: 'skipped',
+      reason: 'runs.stoppedForRepair',
+      robotId: stopped.robotId,
+    });
+    expect(byId.get(picked.runId)).toMatchObject({ status: 'dispatched', robotId: fine.robotId });
   });
 
   it('applies each report once, ignores reports of other robots, and fails a run that never started', async () => {

@@ -548,6 +548,7 @@ export function createWorkOrdersService(
       reportedAt,
     };
     const comment = `${report.code}: ${report.message}`;
+    const zone = await zoneOf(robot.tenantId);
     return db.transaction(async (tx) => {
       const open = await findOpenFaultOrder(tx, robot.tenantId, robot.robotId, report.module);
       if (open) {
@@ -556,7 +557,6 @@ export function createWorkOrdersService(
         await updateWorkOrderIf(tx, robot.tenantId, open.id, open.status, {});
         return { order: open, opened: false };
       }
-      const zone = await zoneOf(robot.tenantId);
       const number = await nextWorkOrderNumber(tx, robot.tenantId, `WO${partsIn(receivedAt, zone).day}`);
       const description = translate(DEFAULT_LANGUAGE, 'workOrders.faultDescription', {
         module: report.module,
