@@ -52,7 +52,15 @@ describe('robot list', { timeout: 45_000 }, () => {
         return ok({
           rows: [
             row,
-            { ...row, robotId: 5, serialNumber: 'SIM-0005', name: 'Dock', stationId: 7, stationName: 'North gate' },
+            {
+              ...row,
+              robotId: 5,
+              serialNumber: 'SIM-0005',
+              name: 'Dock',
+              stationId: 7,
+              stationName: 'North gate',
+              stoppedForRepair: true,
+            },
           ],
           total: 2,
         });
@@ -75,6 +83,16 @@ describe('robot list', { timeout: 45_000 }, () => {
         </App>
       </QueryClientProvider>,
     );
+
+  it('says "stopped for repair" next to the presence of a robot an open work order stopped', async () => {
+    renderPage();
+    const gate = (await screen.findByText('SIM-0003', undefined, { timeout: 15_000 })).closest('tr')!;
+    const dock = screen.getByText('SIM-0005').closest('tr')!;
+    expect(within(dock).getByText('Online')).toBeTruthy();
+    expect(within(dock).getByText('Stopped for repair')).toBeTruthy();
+    expect(within(gate).getByText('Online')).toBeTruthy();
+    expect(within(gate).queryByText('Stopped for repair')).toBeNull();
+  });
 
   it('refuses a bad serial number with the contract message and sends nothing', async () => {
     renderPage();

@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App, ConfigProvider } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { WORK_ORDER_LIMITS, type Language } from '@patrol/contracts';
+import { messages } from '@patrol/contracts/plain';
+import { configureApi, queryClient } from '@/shared/api';
+import { antdLocale, i18n } from '@/shared/i18n';
+import { WorkOrdersPage } from '../pages/work-orders-page';
+import { envelope, liveRobots, personnel } from './fixtures';
+
+type Sent = { url: string; method: string };
+
+/** Validation is asynchronous, and the machine may be busy. */
+const WAIT = { timeout: 8_000 };
+
+/** A contract message of work orders in a language, with the contract's numbers in it. */
+function contractText(language: Language, key: keyof (typeof messages)['en-US']['workOrders']): string {
+  const params: Record<string, number> = {
+    max:
+      key === 'moduleNameTooLong'
+        ? WORK_ORDER_LIMITS.moduleNameMax
+        : key === 'quantityInvalid'
+          ? WORK_ORDER_LIMITS.quantityMax
+          : WORK_ORDER_LIMITS.descriptionMax,
+    min: WORK_ORDER_LIMITS.descriptionMin,
+  };
+  return messages[language].workOrders[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+}
+
+const CASES: { language: Language; create: RegExp; ok: RegExp; addItem: RegExp; labels: Record<string, string> }[] = [
+  {
+    language: 'en-US',
+    create: /New work order/,
+    ok: /^OK$/,
+    addItem: /Add an item/,
+    labels: { description: 'Description', moduleName: 'Module name', quantity: 'Quantity', amount: 'Amount' },
+  },
+  {
+    language: 'zh-CN',
+    create: /新建工单/,
+    ok: /^确\s*定$/,
+    addItem: /添加明细/,
+    labels: { description: '问题描述', moduleName: '模块名称', quantity: '数量', amount: '金额' },
+  },
+];
+
+describe('work order form', { timeout: 180_000 }, () => {
+  const fetchMock = vi.fn();
+  const sent: Sent[] = [];
+  beforeEach(() => {
+    queryClient.clear();
+    sent.length = 0;
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      sent.push({ url, method: init?.method ?? 'GET' });
+      if (url.includes('monitor/live')) return envelope(liveRobots);
+      if (url.includes('repair/page')) return envelope({ rows: [], total: 0 });
+      if (url.includes('repair/personnel')) return envelope(personnel);
+      return envelope(null);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    configureApi({ showError: vi.fn(), showStateError: vi.fn() });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  for (const { language, create, ok, addItem, labels } of CASES) {
+    it(`shows the contract's message under each invalid field, in ${language}, and sends nothing`, async () => {
+      await i18n.changeLanguage(language);
+      render(
+        <QueryClientProvider client={queryClient}>
+          <ConfigProvider locale={antdLocale(language)}>
+            <App>
+              <MemoryRouter>
+                <WorkOrdersPage />
+              </MemoryRouter>
+            </App>
+          </ConfigProvider>
+        </QueryClientProvider>,
+      );
+      fireEvent.click(await screen.findByRole('button', { name: create }, { timeout: 20_000 }));
+      const dialog = await screen.findByRole('dialog');
+      const submit = () => fireEvent.click(within(dialog).getByRole('button', { name: ok }));
+
+      // Missing required fields.
+      submit();
+      expect(await within(dialog).findByText(contractText(language, 'robotRequired'), undefined, WAIT)).toBeTruthy();
+      expect(within(dialog).getByText(contractText(language, 'deadlineRequired'))).toBeTruthy();
+      expect(within(dialog).getByText(contractText(language, 'descriptionRequired'))).toBeTruthy();
+
+      // A description too short.
+      fireEvent.change(within(dialog).getByLabelText(labels.description!), { target: { value: 'Too short' } });
+      expect(
+        await within(dialog).findByText(contractText(language, 'descriptionLength'), undefined, WAIT),
+      ).toBeTruthy();
+
+      // A detail item: module name too long, quantity 0, an amount with three decimals.
+      fireEvent.click(within(dialog).getByRole('button', { name: addItem }));
+      const item = await within(dialog).findByTestId('work-order-item-1');
+      fireEvent.change(within(item).getByLabelText(labels.moduleName!), {
+        target: { value: 'M'.repeat(WORK_ORDER_LIMITS.moduleNameMax + 1) },
+      });
+      fireEvent.change(within(item).getByLabelText(labels.quantity!), { target: { value: '0' } });
+      fireEvent.change(within(item).getByLabelText(labels.amount!), { target: { value: '1.234' } });
+      submit();
+      expect(await within(item).findByText(contractText(language, 'moduleNameTooLong'), undefined, WAIT)).toBeTruthy();
+      expect(within(item).getByText(contractText(language, 'quantityInvalid'))).toBeTruthy();
+      expect(within(item).getByText(contractText(language, 'amountInvalid'))).toBeTruthy();
+
+      // Not a number at all, and an empty module name.
+      fireEvent.change(within(item).getByLabelText(labels.amount!), { target: { value: 'abc' } });
+      fireEvent.change(within(item).getByLabelText(labels.moduleName!), { target: { value: '' } });
+      submit();
+      expect(await within(item).findByText(contractText(language, 'moduleNameRequired'), undefined, WAIT)).toBeTruthy();
+      expect(within(item).getByText(contractText(language, 'amountInvalid'))).toBeTruthy();
+
+      expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
+    });
+  }
+});
