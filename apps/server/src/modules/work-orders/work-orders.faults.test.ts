@@ -11,10 +11,12 @@ import {
 } from '@patrol/contracts';
 import type { SimRobot } from '@patrol/robot-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
 import { registerRobot, simRobot, until, type RegisteredRobot } from '../../../test/robots.js';
 import { openSocket, type TestSocket } from '../../../test/socket-client.js';
+import { ADMIN_ACCOUNT } from '../../seed.js';
+import { findRobotById } from '../robots/robots.shared.js';
 import { replaceAssignments } from '../user-robots/user-robots.repository.js';
 import { createWorkOrdersService, type WorkOrdersService } from './work-orders.service.js';
 
@@ -275,6 +277,27 @@ describe("robots' fault reports and their equipment status", () => {
     } finally {
       socket.ws.close();
     }
+  });
+
+  it('puts a robot moved to another tenant back in service there; its old orders stay behind', async () => {
+    const moving = await registerRobot(t, admin.token);
+    const order = await post('create', form({ robotId: moving.robotId }));
+    expect((await findRobotById(t.db, moving.robotId))!.stoppedForRepair).toBe(true);
+    const root = await login(t.app, ADMIN_ACCOUNT, TEST_ADMIN_PASSWORD);
+    const target = (await makeTenant(t)).id;
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/robot-server/robot/move',
+      headers: as(root),
+      payload: { robotIds: [moving.robotId], targetTenantId: target },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await findRobotById(t.db, moving.robotId))!.stoppedForRepair).toBe(false);
+    // The order stays with the tenant that made it, naming the robot as it was.
+    expect(await detail(order.workOrderId)).toMatchObject({ robotId: moving.robotId, equipmentStatus: 'stopped' });
+    // Finishing it there touches no robot of another tenant.
+    await finish(order);
+    expect((await findRobotById(t.db, moving.robotId))!.tenantId).toBe(target);
   });
 
   /** Another instance again: two services, each with its own view, as two servers would be. */
