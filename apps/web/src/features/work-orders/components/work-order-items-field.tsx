@@ -1,4 +1,4 @@
-import { Button, Col, Empty, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Button, Col, Empty, Flex, Form, Input, InputNumber, Row, Select, Typography, theme } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { maintenanceTypes, WORK_ORDER_LIMITS, workOrderItemInput } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ const NEW_ITEM = { maintenanceType: 'replace', quantity: 1, amount: '', moduleNa
  */
 export function WorkOrderItemsField() {
   const { t } = useTranslation('work-orders');
+  const { token } = theme.useToken();
   return (
     <Form.List name="items">
       {(rows, { add, remove }) => (
@@ -39,21 +40,26 @@ export function WorkOrderItemsField() {
               key={row.key}
               className="work-order-item"
               data-testid={`work-order-item-${index + 1}`}
-              style={{ border: '1px solid rgba(5,5,5,0.12)', borderRadius: 8, padding: '8px 12px 0', marginBottom: 12 }}
+              style={{
+                position: 'relative',
+                border: `1px solid ${token.colorBorderSecondary}`,
+                borderRadius: token.borderRadiusLG,
+                padding: '8px 12px 0',
+                marginBottom: 12,
+              }}
             >
-              <Flex justify="space-between" align="center">
-                <legend style={{ fontSize: 13, fontWeight: 600, width: 'auto', margin: 0, border: 0 }}>
-                  {t('item.row', { index: index + 1 })}
-                </legend>
-                <Button
-                  type="text"
-                  danger
-                  size="small"
-                  icon={<DeleteOutlined />}
-                  aria-label={t('item.remove', { index: index + 1 })}
-                  onClick={() => remove(row.name)}
-                />
-              </Flex>
+              <legend style={{ fontSize: 13, fontWeight: 600, width: 'auto', margin: 0, padding: 0, border: 0 }}>
+                {t('item.row', { index: index + 1 })}
+              </legend>
+              <Button
+                type="text"
+                danger
+                size="small"
+                icon={<DeleteOutlined />}
+                aria-label={t('item.remove', { index: index + 1 })}
+                onClick={() => remove(row.name)}
+                style={{ position: 'absolute', top: 6, right: 8 }}
+              />
               <Row gutter={12}>
                 <Col span={8}>
                   <ContractField

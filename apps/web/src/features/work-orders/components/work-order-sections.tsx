@@ -1,4 +1,4 @@
-import { Descriptions, Empty, Table, Tag, Timeline, Typography } from 'antd';
+import { Descriptions, Empty, Table, Timeline, Typography } from 'antd';
 import type { WorkOrderDetail, WorkOrderEvent, WorkOrderFault, WorkOrderItem } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '@/shared/list';
@@ -124,11 +124,11 @@ function EventEntry({ event }: { event: WorkOrderEvent }) {
       <Typography.Text type="secondary">{formatTime(event.time)}</Typography.Text>
       {event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus ? (
         <div>
-          <Tag>{t(`statuses.${event.fromStatus}`)}</Tag>→ <Tag>{t(`statuses.${event.toStatus}`)}</Tag>
+          <WorkOrderStatusTag status={event.fromStatus} />→ <WorkOrderStatusTag status={event.toStatus} />
         </div>
       ) : !event.fromStatus && event.toStatus ? (
         <div>
-          → <Tag>{t(`statuses.${event.toStatus}`)}</Tag>
+          → <WorkOrderStatusTag status={event.toStatus} />
         </div>
       ) : null}
       {event.comment ? <div style={{ whiteSpace: 'pre-wrap' }}>{event.comment}</div> : null}
