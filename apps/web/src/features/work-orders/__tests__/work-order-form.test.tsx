@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router';
@@ -8,9 +8,9 @@ import { messages } from '@patrol/contracts/plain';
 import { configureApi, queryClient } from '@/shared/api';
 import { antdLocale, i18n } from '@/shared/i18n';
 import { WorkOrdersPage } from '../pages/work-orders-page';
-import { envelope, liveRobots, personnel } from './fixtures';
+import { draftDetail, envelope, liveRobots, personnel } from './fixtures';
 
-type Sent = { url: string; method: string };
+type Sent = { url: string; method: string; body?: unknown };
 
 /** Validation is asynchronous, and the machine may be busy. */
 const WAIT = { timeout: 8_000 };
@@ -55,10 +55,11 @@ describe('work order form', { timeout: 180_000 }, () => {
     fetchMock.mockReset();
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      sent.push({ url, method: init?.method ?? 'GET' });
+      sent.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (url.includes('monitor/live')) return envelope(liveRobots);
       if (url.includes('repair/page')) return envelope({ rows: [], total: 0 });
       if (url.includes('repair/personnel')) return envelope(personnel);
+      if (url.includes('repair/create')) return envelope(draftDetail);
       return envelope(null);
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -119,4 +120,51 @@ describe('work order form', { timeout: 180_000 }, () => {
       expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
     });
   }
+
+  it('creates an order: the robot, the deadline as an ISO instant, the personnel and the amount as typed', async () => {
+    await i18n.changeLanguage('en-US');
+    render(
+      <QueryClientProvider client={queryClient}>
+        <App>
+          <MemoryRouter>
+            <WorkOrdersPage />
+          </MemoryRouter>
+        </App>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /New work order/ }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog');
+    const choose = async (label: string, option: string) => {
+      fireEvent.mouseDown(within(dialog).getByLabelText(label));
+      fireEvent.click(await screen.findByTitle(option, undefined, WAIT));
+    };
+    await choose('Robot', 'Gate (SIM-0003)');
+    await choose('Maintenance personnel', 'Li Na (lina)');
+    const deadline = within(dialog).getByLabelText('Deadline');
+    fireEvent.mouseDown(deadline);
+    fireEvent.focus(deadline);
+    fireEvent.change(deadline, { target: { value: '2026-12-01 10:00:00' } });
+    fireEvent.keyDown(deadline, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.change(within(dialog).getByLabelText('Description'), {
+      target: { value: 'The front lidar gives no echo after rain.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Add an item/ }));
+    const item = await within(dialog).findByTestId('work-order-item-1');
+    fireEvent.change(within(item).getByLabelText('Module name'), { target: { value: 'Lidar' } });
+    fireEvent.change(within(item).getByLabelText('Amount'), { target: { value: '99.9' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^OK$/ }));
+    await waitFor(() => expect(sent.filter((s) => s.url.includes('repair/create'))).toHaveLength(1), WAIT);
+    const body = sent.find((s) => s.url.includes('repair/create'))!.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      type: 'repair',
+      robotId: 3,
+      equipmentStatus: 'normal',
+      urgency: 'normal',
+      assigneeId: 10,
+      faultTime: null,
+      description: 'The front lidar gives no echo after rain.',
+      items: [{ moduleName: 'Lidar', maintenanceType: 'replace', quantity: 1, amount: '99.9', remark: '' }],
+    });
+    expect(body.deadline).toBe(new Date(2026, 11, 1, 10, 0, 0).toISOString());
+  });
 });
