@@ -3,9 +3,11 @@
 // Suites: lint, typecheck, contracts, web, server on PGlite, server on PostgreSQL (when
 // TEST_DATABASE_URL is set), build, end-to-end in Chromium. With TEST_MQTT_URL the robot protocol
 // suites also run against that broker. Set SKIP_E2E=1 to leave the browser out.
-// With TEST_NODE24 (the path of a Node 24 binary) the suites that run the product's code run a
-// second time on that runtime, labelled "(Node 24)": contracts, web, robot-sim, server on PGlite
-// and end-to-end on the compiled server. Lint, format and typecheck do not depend on the runtime.
+// With TEST_NODE24 (the path of a Node 24 binary) the suites that run the product's code on Node
+// run on that runtime too, labelled "(Node 24)": contracts, robot-sim, the server (on PostgreSQL
+// there, PGlite on the machine's Node) and the end-to-end flows of the server's runtime on the
+// compiled server. The web suite runs the console's browser code in jsdom, and lint, format and
+// typecheck do not depend on the runtime: they run once.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
@@ -91,23 +93,28 @@ vitest('contracts', 'packages/contracts');
 vitest('web', 'apps/web');
 vitest('robot-sim', 'apps/robot-sim');
 vitest('server (PGlite)', 'apps/server', { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) {
+const node24 = process.env.TEST_NODE24?.trim();
+// With Node 24 at hand the PostgreSQL run of the server suite is made on it (below), so each
+// database and each runtime runs the whole server suite once.
+if (process.env.TEST_DATABASE_URL && !node24) {
   vitest('server (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
-} else {
+} else if (!process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: the server suite ran on PGlite only)');
 }
 const built = process.env.SKIP_E2E !== '1' && check('build', 'npm', ['run', '--silent', 'build']);
 if (built) playwright('end-to-end');
 
-const node24 = process.env.TEST_NODE24?.trim();
 if (node24) {
   // Every `node` the suites start (npx, vitest, the e2e server) resolves to Node 24 first on PATH.
   const env = { PATH: `${dirname(node24)}${delimiter}${process.env.PATH}` };
   if (check('Node 24 present', node24, ['-e', 'process.exit(process.versions.node.split(".")[0] === "24" ? 0 : 1)'])) {
     vitest('contracts (Node 24)', 'packages/contracts', env);
-    vitest('web (Node 24)', 'apps/web', env);
     vitest('robot-sim (Node 24)', 'apps/robot-sim', env);
-    vitest('server (PGlite, Node 24)', 'apps/server', { ...env, TEST_DATABASE_URL: '' });
+    if (process.env.TEST_DATABASE_URL) {
+      vitest('server (PostgreSQL, Node 24)', 'apps/server', { ...env, TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+    } else {
+      vitest('server (PGlite, Node 24)', 'apps/server', { ...env, TEST_DATABASE_URL: '' });
+    }
     // On Node 24 the browser suite runs the flows that exercise the server's own runtime (sessions,
     // the robots' broker, the console socket, files); the pages themselves were walked above.
     if (built) playwright('end-to-end (Node 24)', env, NODE24_E2E);
