@@ -111,7 +111,10 @@ if (node24) {
     vitest('contracts (Node 24)', 'packages/contracts', env);
     vitest('robot-sim (Node 24)', 'apps/robot-sim', env);
     if (process.env.TEST_DATABASE_URL) {
-      vitest('server (PostgreSQL, Node 24)', 'apps/server', { ...env, TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+      vitest('server (PostgreSQL, Node 24)', 'apps/server', {
+        ...env,
+        TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+      });
     } else {
       vitest('server (PGlite, Node 24)', 'apps/server', { ...env, TEST_DATABASE_URL: '' });
     }
