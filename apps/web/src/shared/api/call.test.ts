@@ -25,6 +25,7 @@ const robot = {
   lastSeenTime: null,
   stationId: null,
   stationName: null,
+  stoppedForRepair: false,
   createTime: '2026-11-24 01:00:00',
 };
 
