@@ -10,8 +10,7 @@ test('pages open as tags; a tag closes, others close, all close, and home stays 
   await expect(page.getByTestId('tag-position')).toHaveAttribute('data-active', 'true');
 
   await openFromMenu(page, '机器人管理', '维修保养');
-  // Areas of later versions say so plainly.
-  await expect(page.getByText(/尚未建成/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '维修保养' })).toBeVisible();
   await openFromMenu(page, '系统管理', '用户管理');
   await expect(page).toHaveURL(/#\/sys\/organuserctrl$/);
   await expect(bar.locator('.tag-bar__tag')).toHaveCount(4);
