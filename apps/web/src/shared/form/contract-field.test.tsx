@@ -54,6 +54,22 @@ describe('contract field', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Please enter the role name')).toBeTruthy();
   });
 
+  it('with length "count", counts against the contract length and lets more be typed, so its message shows', async () => {
+    render(
+      <Form>
+        <ContractField schema={createRoleRequest} name="roleName" label="Role name" length="count">
+          <Input />
+        </ContractField>
+        <Button htmlType="submit">Send</Button>
+      </Form>,
+    );
+    const input = screen.getByLabelText('Role name') as HTMLInputElement;
+    expect(input.hasAttribute('maxlength')).toBe(false);
+    expect(screen.getByText(`0 / ${TEXT_MAX.roleName}`)).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'r'.repeat(TEXT_MAX.roleName + 1) } });
+    expect(screen.getByText(`${TEXT_MAX.roleName + 1} / ${TEXT_MAX.roleName}`)).toBeTruthy();
+  });
+
   it('holds dates and numbers as the contract reads them', async () => {
     let values: Record<string, unknown> = {};
     render(

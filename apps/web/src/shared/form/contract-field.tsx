@@ -53,7 +53,13 @@ type Props = {
   extra?: ReactNode;
   /** Fields whose change checks this one again (a confirmation against its password). */
   dependencies?: FormItemProps['dependencies'];
-  /** The input; a text input gets the contract's length as its `maxLength`. */
+  /**
+   * How the contract's length reaches a text input: `block` (its `maxLength`, nothing longer can be
+   * typed) or `count` (a count against the length that turns red past it: more can be typed or
+   * pasted, and the contract's message says it is too long, in the form's language).
+   */
+  length?: 'block' | 'count';
+  /** The input; a text input gets the contract's length (see `length`). */
   children: ReactElement;
 };
 
@@ -62,12 +68,16 @@ type Props = {
  * come from the schema the API checks the body with, and dates and numbers are held as the
  * contract reads them, so the form's values are the request's.
  */
-export function ContractField({ schema, name, namePath, label, kind = 'text', extra, dependencies, children }: Props) {
+export function ContractField(props: Props) {
+  const { schema, name, namePath, label, kind = 'text', length = 'block', extra, dependencies, children } = props;
   const max = kind === 'text' ? contractMaxLength(schema.shape[name]) : undefined;
+  const own = isValidElement<{ maxLength?: number; count?: unknown }>(children) ? children.props : null;
   const input =
-    max !== undefined && isValidElement<{ maxLength?: number }>(children) && children.props.maxLength === undefined
-      ? cloneElement(children, { maxLength: max })
-      : children;
+    max === undefined || !own || own.maxLength !== undefined || own.count !== undefined
+      ? children
+      : cloneElement(children as ReactElement<{ maxLength?: number; count?: unknown }>, {
+          ...(length === 'count' ? { count: { show: true, max } } : { maxLength: max }),
+        });
   const transform =
     kind === 'date' ? dateValue : kind === 'instant' ? instantValue : kind === 'number' ? numberValue : {};
   return (

@@ -82,6 +82,9 @@ describe('work orders page', { timeout: 180_000 }, () => {
     expect(within(draft).getByText('1200.50')).toBeTruthy();
     expect(within(draft).getByText('SIM-0003')).toBeTruthy();
     expect(buttonNames(draft)).toEqual(['Details', 'Edit', 'Push', 'Delete']);
+    // A status action is named by its word alone (its icon is decoration).
+    expect(within(draft).getByRole('button', { name: 'Push' })).toBeTruthy();
+    expect(within(draft).getByRole('button', { name: 'Details' })).toBeTruthy();
 
     const pending = await rowOf('WO20261125-0002');
     expect(within(pending).queryByText('Overdue')).toBeNull();

@@ -76,8 +76,8 @@ export function WorkOrderActionModal({ pending, open, onClose, onDone }: Props) 
           ) : null}
         </Typography.Paragraph>
       ) : null}
-      <ContractField schema={workOrderActionRequest} name="comment" label={t('action.comment')}>
-        <Input.TextArea showCount rows={3} placeholder={t('action.commentPlaceholder')} />
+      <ContractField schema={workOrderActionRequest} name="comment" label={t('action.comment')} length="count">
+        <Input.TextArea rows={3} placeholder={t('action.commentPlaceholder')} />
       </ContractField>
     </FormModal>
   );

@@ -132,8 +132,8 @@ export function WorkOrderFormModal({ dialog, onSaved }: Props) {
           </ContractField>
         </Col>
         <Col span={24}>
-          <ContractField schema={workOrderForm} name="description" label={t('fields.description')}>
-            <Input.TextArea showCount rows={3} placeholder={t('placeholders.description')} />
+          <ContractField schema={workOrderForm} name="description" label={t('fields.description')} length="count">
+            <Input.TextArea rows={3} placeholder={t('placeholders.description')} />
           </ContractField>
         </Col>
       </Row>

@@ -67,8 +67,9 @@ export function WorkOrderItemsField() {
                     namePath={[row.name]}
                     name="moduleName"
                     label={t('item.moduleName')}
+                    length="count"
                   >
-                    <Input showCount />
+                    <Input />
                   </ContractField>
                 </Col>
                 <Col span={6}>
@@ -112,8 +113,9 @@ export function WorkOrderItemsField() {
                     namePath={[row.name]}
                     name="remark"
                     label={t('item.remark')}
+                    length="count"
                   >
-                    <Input showCount />
+                    <Input />
                   </ContractField>
                 </Col>
               </Row>

@@ -5,10 +5,11 @@ import type { WorkOrderAction, WorkOrderRow } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
 import { DeleteAction, EditAction, RowActions } from '@/shared/list';
 
+// The icons are decoration: each button is named by its word alone ("推送", not "send 推送").
 const ACTION_ICONS: Record<WorkOrderAction, ReactNode> = {
-  push: <SendOutlined />,
-  process: <PlayCircleOutlined />,
-  finish: <CheckCircleOutlined />,
+  push: <SendOutlined aria-hidden />,
+  process: <PlayCircleOutlined aria-hidden />,
+  finish: <CheckCircleOutlined aria-hidden />,
 };
 /** The status actions in the order an order goes through them. */
 const STATUS_ACTIONS: readonly WorkOrderAction[] = ['push', 'process', 'finish'];
@@ -33,7 +34,7 @@ export function WorkOrderOperations({ order, onDetails, onEdit, onAction, onDele
     <div role="group" aria-label={t('operationsOf', { number: order.number })} data-testid="work-order-operations">
       <RowActions>
         {onDetails ? (
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={onDetails}>
+          <Button type="link" size="small" icon={<EyeOutlined aria-hidden />} onClick={onDetails}>
             {t('operations.details')}
           </Button>
         ) : null}
