@@ -107,6 +107,7 @@ describe('work orders page', { timeout: 180_000 }, () => {
     renderPage();
     const pending = await rowOf('WO20261125-0002');
     fireEvent.click(within(pending).getByRole('button', { name: /Process/ }));
+    // In jsdom antd names every modal by the same test id: the title is found inside it.
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Process work order WO20261125-0002')).toBeTruthy();
     expect(within(dialog).getByTestId('work-order-action-summary').textContent).toContain('Dock (SIM-0005)');
@@ -175,7 +176,11 @@ describe('work orders page', { timeout: 180_000 }, () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);
     renderPage('/robot/repair?workOrderId=2');
-    const drawer = await screen.findByRole('dialog', undefined, { timeout: 20_000 });
+    const drawer = await screen.findByRole(
+      'dialog',
+      { name: /Work order details WO20261125-0002/ },
+      { timeout: 20_000 },
+    );
     expect(await within(drawer).findByText('Work order details WO20261125-0002')).toBeTruthy();
     expect(within(drawer).getByText('Maintenance personnel')).toBeTruthy();
     // The fault report behind it.
