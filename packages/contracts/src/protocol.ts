@@ -126,28 +126,33 @@ export const ALARM_IMAGE_MAX_BYTES = 256 * 1024;
  * `patrol/{serial}/event`, QoS 1: alarms and events. `gun` and `sentiment` events are alarms: the
  * console records each once per `id` and tells the operators; `image` is the picture, base64.
  */
-export const robotEvent = z.object({
-  id: z.string().min(1).max(64),
-  ts: epochMs,
-  /** `event` (logged only) when absent. */
-  kind: z.enum(eventKinds).optional(),
-  /** The task the robot was running, if any. */
-  taskId: z.string().min(1).max(64).optional(),
-  /** The module at fault (`fault` events, required there): `chassis`, `lidar`, `camera`... */
-  module: z.string().trim().min(1).max(30).optional(),
-  code: z.string().min(1).max(64),
-  level: z.number().int().min(0).max(2),
-  message: z.string().max(500),
-  /** Where the robot was (WGS84). */
-  position: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(),
-  /** JPEG or PNG, base64; at most ALARM_IMAGE_MAX_BYTES decoded. */
-  image: z
-    .string()
-    .max(Math.ceil(ALARM_IMAGE_MAX_BYTES / 3) * 4 + 4)
-    .optional(),
-  /** A link to a picture kept elsewhere (plain events). */
-  img: z.string().max(2000).optional(),
-}).refine((e) => e.kind !== 'fault' || e.module !== undefined, { path: ['module'], message: 'a fault names its module' });
+export const robotEvent = z
+  .object({
+    id: z.string().min(1).max(64),
+    ts: epochMs,
+    /** `event` (logged only) when absent. */
+    kind: z.enum(eventKinds).optional(),
+    /** The task the robot was running, if any. */
+    taskId: z.string().min(1).max(64).optional(),
+    /** The module at fault (`fault` events, required there): `chassis`, `lidar`, `camera`... */
+    module: z.string().trim().min(1).max(30).optional(),
+    code: z.string().min(1).max(64),
+    level: z.number().int().min(0).max(2),
+    message: z.string().max(500),
+    /** Where the robot was (WGS84). */
+    position: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(),
+    /** JPEG or PNG, base64; at most ALARM_IMAGE_MAX_BYTES decoded. */
+    image: z
+      .string()
+      .max(Math.ceil(ALARM_IMAGE_MAX_BYTES / 3) * 4 + 4)
+      .optional(),
+    /** A link to a picture kept elsewhere (plain events). */
+    img: z.string().max(2000).optional(),
+  })
+  .refine((e) => e.kind !== 'fault' || e.module !== undefined, {
+    path: ['module'],
+    message: 'a fault names its module',
+  });
 export type RobotEvent = z.infer<typeof robotEvent>;
 
 /**
