@@ -182,7 +182,7 @@ const INVALID = [
       '請選擇機器人',
       '請選擇截止時間',
       '問題描述為 20 到 500 個字元',
-      '請輸入模組名稱',
+      '模組名稱最多 30 個字元',
       '請輸入有效的金額（最多兩位小數）',
     ],
   },
@@ -194,7 +194,7 @@ const INVALID = [
       'Please choose the robot',
       'Please choose the deadline',
       'The description is 20 to 500 characters',
-      'Please enter the module name',
+      'The module name is at most 30 characters',
       'Please enter a valid amount (at most 2 decimals)',
     ],
   },
@@ -206,7 +206,7 @@ const INVALID = [
       '请选择机器人',
       '请选择截止时间',
       '问题描述为 20 到 500 个字符',
-      '请输入模块名称',
+      '模块名称最多 30 个字符',
       '请输入有效的金额（最多两位小数）',
     ],
   },
@@ -224,8 +224,9 @@ test('invalid fields show their messages in all three languages, and nothing is 
     await expect(form).toBeVisible();
     await form.locator('textarea').first().fill('太短了');
     await form.getByRole('button', { name: l.add }).click();
-    // The module name is left empty (its input takes no more than 30 characters), the amount has 3 decimals.
+    // A module name of 31 characters, an amount with 3 decimals.
     const item = form.getByTestId('work-order-items').locator('fieldset').first();
+    await item.locator('input').first().fill('模'.repeat(31));
     await item.locator('input[inputmode="decimal"], input[name$="amount"], input[id$="amount"]').first().fill('1.234');
     await form.locator('.ant-modal-footer .ant-btn-primary').click();
     for (const text of l.messages) await expect(form.getByText(text, { exact: true })).toBeVisible();
