@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { STANDALONE_ROUTES } from '@patrol/contracts/plain';
-import { startFleet } from '@patrol/robot-sim';
-import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, menuPages, signIn } from './support.js';
+import { ADMIN, menuPages, signIn, startE2eFleet } from './support.js';
 
 /** axe-core's own build, evaluated in the page through the driver: the console's CSP stays as it is. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -316,14 +314,9 @@ test('the track records and the history playback, with a track shown: operable b
 }, testInfo) => {
   test.setTimeout(120_000);
   // A robot that has patrolled a few seconds, then goes again (its points stay until the retention purge).
-  const fleet = await startFleet({
-    apiUrl: `http://127.0.0.1:${E2E_PORT}`,
-    brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-    account: ADMIN.account,
-    password: ADMIN.password,
+  const fleet = await startE2eFleet({
     robots: 1,
     prefix: 'AXT',
-    keysFile: null,
     speed: 12,
     telemetryMs: 300,
     eventChance: 0,

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startFleet, type Fleet, type SimRobot } from '@patrol/robot-sim';
-import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, openFromMenu, signIn } from './support.js';
+import type { Fleet, SimRobot } from '@patrol/robot-sim';
+import { ADMIN, openFromMenu, signIn, startE2eFleet } from './support.js';
 
 /**
  * What the alarm flows need of a simulated robot: raise a gun (asks to fire the net gun) or a
@@ -14,14 +13,9 @@ let fleet: Fleet;
 const robot = (index: number) => fleet.robots[index] as AlarmRobot;
 
 test.beforeAll(async () => {
-  fleet = await startFleet({
-    apiUrl: `http://127.0.0.1:${E2E_PORT}`,
-    brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-    account: ADMIN.account,
-    password: ADMIN.password,
+  fleet = await startE2eFleet({
     robots: 2,
     prefix: 'ALM',
-    keysFile: null,
     speed: 12,
     telemetryMs: 1000,
     eventChance: 0,

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { startFleet, type Fleet } from '@patrol/robot-sim';
-import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, api, signIn } from './support.js';
+import type { Fleet } from '@patrol/robot-sim';
+import { ADMIN, api, signIn, startE2eFleet } from './support.js';
 
 type Fence = { fenceId: number; name: string; points: number[][]; layerOrder: number };
 
@@ -260,14 +259,9 @@ test('the simulated robot turns away from a new forbidden fence across its route
   await openFences(page);
   let fleet: Fleet | undefined;
   try {
-    fleet = await startFleet({
-      apiUrl: `http://127.0.0.1:${E2E_PORT}`,
-      brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-      account: ADMIN.account,
-      password: ADMIN.password,
+    fleet = await startE2eFleet({
       robots: 1,
       prefix: 'FEN',
-      keysFile: null,
       speed: 6,
       telemetryMs: 200,
       eventChance: 0,

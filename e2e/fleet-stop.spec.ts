@@ -1,20 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { startFleet, type Fleet } from '@patrol/robot-sim';
-import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, signIn } from './support.js';
+import type { Fleet } from '@patrol/robot-sim';
+import { ADMIN, signIn, startE2eFleet } from './support.js';
 
 const ROBOTS = 3;
 let fleet: Fleet;
 
 test.beforeAll(async () => {
-  fleet = await startFleet({
-    apiUrl: `http://127.0.0.1:${E2E_PORT}`,
-    brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-    account: ADMIN.account,
-    password: ADMIN.password,
+  fleet = await startE2eFleet({
     robots: ROBOTS,
     prefix: 'FST',
-    keysFile: null,
     speed: 12,
     telemetryMs: 500,
     eventChance: 0,

@@ -1,19 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startFleet, type Fleet } from '@patrol/robot-sim';
-import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, openFromMenu, signIn } from './support.js';
+import type { Fleet } from '@patrol/robot-sim';
+import { ADMIN, openFromMenu, signIn, startE2eFleet } from './support.js';
 
 let fleet: Fleet;
 
 test.beforeAll(async () => {
-  fleet = await startFleet({
-    apiUrl: `http://127.0.0.1:${E2E_PORT}`,
-    brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-    account: ADMIN.account,
-    password: ADMIN.password,
+  fleet = await startE2eFleet({
     robots: 2,
     prefix: 'MAP',
-    keysFile: null,
     speed: 4,
     telemetryMs: 500,
     eventChance: 0,

@@ -1,7 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startFleet, offset, type Fleet } from '@patrol/robot-sim';
-import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, api, openFromMenu, signIn } from './support.js';
+import { offset, type Fleet } from '@patrol/robot-sim';
+import { ADMIN, api, openFromMenu, signIn, startE2eFleet } from './support.js';
 
 /**
  * A patrol from plan to record: a job's path drawn on the station's map, a task built from it, a
@@ -54,14 +53,9 @@ let fleet: Fleet;
 
 test.beforeAll(async () => {
   // One robot waiting for work, quick between nodes.
-  fleet = await startFleet({
-    apiUrl: `http://127.0.0.1:${E2E_PORT}`,
-    brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-    account: ADMIN.account,
-    password: ADMIN.password,
+  fleet = await startE2eFleet({
     robots: 1,
     prefix: 'PATROL',
-    keysFile: null,
     speed: 4,
     telemetryMs: 500,
     eventChance: 0,

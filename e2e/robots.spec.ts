@@ -1,20 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { startFleet, type Fleet } from '@patrol/robot-sim';
-import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, answerDialog, openFromMenu, signIn } from './support.js';
+import type { Fleet } from '@patrol/robot-sim';
+import { ADMIN, answerDialog, openFromMenu, signIn, startE2eFleet } from './support.js';
 
 let fleet: Fleet;
 
 test.beforeAll(async () => {
   // Three simulated robots register through the API, connect with their own keys and patrol fast.
-  fleet = await startFleet({
-    apiUrl: `http://127.0.0.1:${E2E_PORT}`,
-    brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-    account: ADMIN.account,
-    password: ADMIN.password,
+  fleet = await startE2eFleet({
     robots: 3,
     prefix: 'E2E',
-    keysFile: null,
     speed: 12,
     telemetryMs: 500,
     eventChance: 0,

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { startFleet, offset, type Fleet } from '@patrol/robot-sim';
-import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, openFromMenu, signIn } from './support.js';
+import { offset, type Fleet } from '@patrol/robot-sim';
+import { ADMIN, openFromMenu, signIn, startE2eFleet } from './support.js';
 
 /** Calls the API as the signed-in user, in the tenant the console acts in. */
 async function api<T = unknown>(page: Page, path: string, body: unknown): Promise<T> {
@@ -42,14 +41,9 @@ let fleet: Fleet;
 
 test.beforeAll(async () => {
   // Robots that wait for tasks (not patrolling their own loops), quick between nodes.
-  fleet = await startFleet({
-    apiUrl: `http://127.0.0.1:${E2E_PORT}`,
-    brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-    account: ADMIN.account,
-    password: ADMIN.password,
+  fleet = await startE2eFleet({
     robots: 1,
     prefix: 'RUN',
-    keysFile: null,
     speed: 4,
     telemetryMs: 500,
     eventChance: 0,

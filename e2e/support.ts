@@ -1,7 +1,25 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD } from './playwright.config.js';
+import { startFleet, type Fleet, type FleetOptions } from '@patrol/robot-sim';
+import { ADMIN_PASSWORD, E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
 
 export const ADMIN = { account: 'admin', password: ADMIN_PASSWORD };
+
+/**
+ * Simulated robots registered by the administrator in the e2e console and connected to its
+ * embedded broker; their keys are kept in memory only.
+ */
+export function startE2eFleet(
+  options: Omit<FleetOptions, 'apiUrl' | 'brokerUrl' | 'account' | 'password' | 'keysFile'>,
+): Promise<Fleet> {
+  return startFleet({
+    apiUrl: `http://127.0.0.1:${E2E_PORT}`,
+    brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
+    account: ADMIN.account,
+    password: ADMIN.password,
+    keysFile: null,
+    ...options,
+  });
+}
 
 /** Signs in through the login page (in zh-CN, the default language) and waits for the home page. */
 export async function signIn(page: Page, account: string, password: string): Promise<void> {

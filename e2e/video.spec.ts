@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startFleet, type Fleet, type SimRobot } from '@patrol/robot-sim';
-import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, api, signIn } from './support.js';
+import type { Fleet, SimRobot } from '@patrol/robot-sim';
+import { E2E_PORT } from './playwright.config.js';
+import { ADMIN, api, signIn, startE2eFleet } from './support.js';
 
 type VideoRobot = {
   robotId: number;
@@ -33,14 +33,9 @@ let fleet: Fleet;
 test.beforeAll(async () => {
   // The camera options of the simulator: each robot announces its cameras and pushes them as HLS.
   const video = { cameras: CAMERAS, consoleUrl: `http://127.0.0.1:${E2E_PORT}` };
-  fleet = await startFleet({
-    apiUrl: `http://127.0.0.1:${E2E_PORT}`,
-    brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-    account: ADMIN.account,
-    password: ADMIN.password,
+  fleet = await startE2eFleet({
     robots: 2,
     prefix: 'VID',
-    keysFile: null,
     speed: 12,
     telemetryMs: 1000,
     eventChance: 0,

@@ -4,9 +4,8 @@ import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { resolveFfmpeg, startFleet, type Fleet } from '@patrol/robot-sim';
-import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, api, signIn } from './support.js';
+import { resolveFfmpeg, type Fleet } from '@patrol/robot-sim';
+import { ADMIN, api, signIn, startE2eFleet } from './support.js';
 
 type LiveRobot = { robotId: number; serialNumber: string; name: string; online: boolean };
 
@@ -42,14 +41,9 @@ let fleet: Fleet;
 let robots: LiveRobot[] = [];
 
 test.beforeAll(async () => {
-  fleet = await startFleet({
-    apiUrl: `http://127.0.0.1:${E2E_PORT}`,
-    brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-    account: ADMIN.account,
-    password: ADMIN.password,
+  fleet = await startE2eFleet({
     robots: 2,
     prefix: 'VOX',
-    keysFile: null,
     speed: 12,
     telemetryMs: 1000,
     eventChance: 0,

@@ -1,22 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { startFleet, type Fleet } from '@patrol/robot-sim';
-import { E2E_MQTT_PORT, E2E_PORT } from './playwright.config.js';
-import { ADMIN, answerDialog, api, openFromMenu, signIn } from './support.js';
+import type { Fleet } from '@patrol/robot-sim';
+import { ADMIN, answerDialog, api, openFromMenu, signIn, startE2eFleet } from './support.js';
 
 let fleet: Fleet;
 const SERIAL = 'WO-0001';
 
 test.beforeAll(async () => {
-  fleet = await startFleet({
-    apiUrl: `http://127.0.0.1:${E2E_PORT}`,
-    brokerUrl: `mqtt://127.0.0.1:${E2E_MQTT_PORT}`,
-    account: ADMIN.account,
-    password: ADMIN.password,
+  fleet = await startE2eFleet({
     robots: 1,
     prefix: 'WO',
-    keysFile: null,
     telemetryMs: 1000,
     eventChance: 0,
     uploadChance: 0,
