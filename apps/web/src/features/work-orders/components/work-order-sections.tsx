@@ -37,7 +37,13 @@ export function WorkOrderFields({ order, column = 2 }: { order: WorkOrderDetail;
     { key: 'createdBy', label: t('fields.createdBy'), children: order.createdByName ?? t('details.robotReport') },
     { key: 'createTime', label: t('fields.createTime'), children: formatTime(order.createTime) },
     { key: 'updateTime', label: t('fields.updateTime'), children: formatTime(order.updateTime) },
-    { key: 'finishTime', label: t('fields.finishTime'), children: dash(formatTime(order.finishTime)) },
+    // It fills the rest of its row (a fault order has one field more), so the description has a row of its own.
+    {
+      key: 'finishTime',
+      label: t('fields.finishTime'),
+      span: 'filled' as const,
+      children: dash(formatTime(order.finishTime)),
+    },
     {
       key: 'description',
       label: t('fields.description'),
