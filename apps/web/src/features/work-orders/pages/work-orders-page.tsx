@@ -203,8 +203,12 @@ export function WorkOrdersPage() {
     },
   ];
 
-  const selectOptions = <V extends string>(values: readonly V[], group: 'statuses' | 'types' | 'urgencies') =>
-    values.map((value) => ({ value, label: t(`${group}.${value}` as 'statuses.draft') }));
+  /** The three filters that choose one value of a list: status, type, urgency. */
+  const choiceFilters = [
+    { name: 'status', label: t('fields.status'), values: workOrderStatuses, group: 'statuses' },
+    { name: 'type', label: t('fields.type'), values: workOrderTypes, group: 'types' },
+    { name: 'urgency', label: t('fields.urgency'), values: urgencyLevels, group: 'urgencies' },
+  ] as const;
 
   return (
     <>
@@ -219,30 +223,19 @@ export function WorkOrdersPage() {
               <Input allowClear placeholder={t('filters.numberPlaceholder')} style={{ width: 180 }} />
             </Form.Item>
             <RobotFilter label={t('fields.robot')} placeholder={t('filters.all')} />
-            <Form.Item name="status" label={t('fields.status')}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                placeholder={t('filters.all')}
-                options={selectOptions(workOrderStatuses, 'statuses')}
-              />
-            </Form.Item>
-            <Form.Item name="type" label={t('fields.type')}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                placeholder={t('filters.all')}
-                options={selectOptions(workOrderTypes, 'types')}
-              />
-            </Form.Item>
-            <Form.Item name="urgency" label={t('fields.urgency')}>
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                placeholder={t('filters.all')}
-                options={selectOptions(urgencyLevels, 'urgencies')}
-              />
-            </Form.Item>
+            {choiceFilters.map(({ name, label, values, group }) => (
+              <Form.Item key={name} name={name} label={label}>
+                <Select
+                  allowClear
+                  style={{ width: 120 }}
+                  placeholder={t('filters.all')}
+                  options={values.map((value: string) => ({
+                    value,
+                    label: t(`${group}.${value}` as 'statuses.draft'),
+                  }))}
+                />
+              </Form.Item>
+            ))}
             <Form.Item name="deadline" label={t('fields.deadline')}>
               <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
             </Form.Item>
