@@ -28,3 +28,6 @@ export * from '../modules/video/video.tables.js';
 export * from '../modules/voice/voice.tables.js';
 export * from '../modules/work-orders/work-orders.tables.js';
 export * from '../platform/platform.tables.js';
+export * from '../modules/dashboards/dashboards.tables.js';
+export * from '../modules/point-clouds/point-clouds.tables.js';
+export * from '../modules/diagnostics/diagnostics.tables.js';

@@ -19,5 +19,7 @@ export const tenants = pgTable('tenants', {
   videoStreamUrl: varchar({ length: VIDEO_URL_TEMPLATE_MAX }).notNull().default(EMBEDDED_VIDEO_TEMPLATES.streamUrl),
   videoHistoryUrl: varchar({ length: VIDEO_URL_TEMPLATE_MAX }).notNull().default(EMBEDDED_VIDEO_TEMPLATES.historyUrl),
   videoFileUrl: varchar({ length: VIDEO_URL_TEMPLATE_MAX }).notNull().default(EMBEDDED_VIDEO_TEMPLATES.fileUrl),
+  /** 1: its users see the header's 3D dashboard button (the session flag of spec section 3). */
+  dashboard3d: smallint().notNull().default(0),
   ...timestamps(),
 });
