@@ -1,0 +1,2 @@
+export { Chart, isDarkColor, type ChartEventHandler, type ChartProps } from './chart';
+export { echarts, type ECharts, type EChartsCoreOption } from './echarts';
