@@ -77,3 +77,5 @@ export * from './voice.js';
 export * from './voice.api.js';
 export * from './work-orders.js';
 export * from './work-orders.api.js';
+export * from './dashboards.js';
+export * from './dashboards.api.js';

@@ -25,6 +25,7 @@ import { tracksMessages } from './tracks.messages.js';
 import { videoMessages } from './video.messages.js';
 import { voiceMessages } from './voice.messages.js';
 import { workOrdersMessages } from './work-orders.messages.js';
+import { dashboardsMessages } from './dashboards.messages.js';
 
 /**
  * Messages that both sides show: API errors (the server localises them by the language header)
@@ -245,6 +246,7 @@ const zhCN = {
   video: videoMessages['zh-CN'],
   voice: voiceMessages['zh-CN'],
   workOrders: workOrdersMessages['zh-CN'],
+  dashboards: dashboardsMessages['zh-CN'],
 };
 type Messages = typeof zhCN;
 
@@ -278,6 +280,7 @@ export const messages: Record<Language, Messages> = {
     video: videoMessages['zh-TW'],
     voice: voiceMessages['zh-TW'],
     workOrders: workOrdersMessages['zh-TW'],
+    dashboards: dashboardsMessages['zh-TW'],
   },
   'en-US': {
     ...coreEnUS,
@@ -307,6 +310,7 @@ export const messages: Record<Language, Messages> = {
     video: videoMessages['en-US'],
     voice: voiceMessages['en-US'],
     workOrders: workOrdersMessages['en-US'],
+    dashboards: dashboardsMessages['en-US'],
   },
 };
 
