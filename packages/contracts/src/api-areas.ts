@@ -30,6 +30,7 @@ import { tracksApi } from './tracks.api.js';
 import { videoApi } from './video.api.js';
 import { voiceApi } from './voice.api.js';
 import { workOrdersApi } from './work-orders.api.js';
+import { pointCloudsApi } from './point-clouds.api.js';
 import { dashboardsApi } from './dashboards.api.js';
 
 /** Every area's routes, by area: the whole API (but the console socket) in one place. */
@@ -65,6 +66,7 @@ export const apiAreas = {
   videoApi,
   voiceApi,
   workOrdersApi,
+  pointCloudsApi,
   dashboardsApi,
 };
 

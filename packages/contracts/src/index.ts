@@ -77,5 +77,7 @@ export * from './voice.js';
 export * from './voice.api.js';
 export * from './work-orders.js';
 export * from './work-orders.api.js';
+export * from './point-clouds.js';
+export * from './point-clouds.api.js';
 export * from './dashboards.js';
 export * from './dashboards.api.js';
