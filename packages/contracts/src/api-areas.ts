@@ -30,6 +30,7 @@ import { tracksApi } from './tracks.api.js';
 import { videoApi } from './video.api.js';
 import { voiceApi } from './voice.api.js';
 import { workOrdersApi } from './work-orders.api.js';
+import { diagnosticsApi } from './diagnostics.api.js';
 import { pointCloudsApi } from './point-clouds.api.js';
 import { dashboardsApi } from './dashboards.api.js';
 
@@ -66,6 +67,7 @@ export const apiAreas = {
   videoApi,
   voiceApi,
   workOrdersApi,
+  diagnosticsApi,
   pointCloudsApi,
   dashboardsApi,
 };

@@ -89,6 +89,11 @@ export const sessionUser = z.object({
   tenantName: z.string(),
   /** Platform administrators act across tenants. */
   platformAdmin: z.boolean(),
+  /**
+   * Its own tenant has the 3D dashboard on: the console keeps it as the session flag that shows
+   * the header's 3D dashboard button (it follows the user's tenant, not the tenant acted in).
+   */
+  dashboard3d: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -77,6 +77,8 @@ export * from './voice.js';
 export * from './voice.api.js';
 export * from './work-orders.js';
 export * from './work-orders.api.js';
+export * from './diagnostics.js';
+export * from './diagnostics.api.js';
 export * from './point-clouds.js';
 export * from './point-clouds.api.js';
 export * from './dashboards.js';

@@ -25,6 +25,7 @@ import { tracksMessages } from './tracks.messages.js';
 import { videoMessages } from './video.messages.js';
 import { voiceMessages } from './voice.messages.js';
 import { workOrdersMessages } from './work-orders.messages.js';
+import { diagnosticsMessages } from './diagnostics.messages.js';
 import { pointCloudsMessages } from './point-clouds.messages.js';
 import { dashboardsMessages } from './dashboards.messages.js';
 
@@ -247,6 +248,7 @@ const zhCN = {
   video: videoMessages['zh-CN'],
   voice: voiceMessages['zh-CN'],
   workOrders: workOrdersMessages['zh-CN'],
+  diagnostics: diagnosticsMessages['zh-CN'],
   pointClouds: pointCloudsMessages['zh-CN'],
   dashboards: dashboardsMessages['zh-CN'],
 };
@@ -282,6 +284,7 @@ export const messages: Record<Language, Messages> = {
     video: videoMessages['zh-TW'],
     voice: voiceMessages['zh-TW'],
     workOrders: workOrdersMessages['zh-TW'],
+    diagnostics: diagnosticsMessages['zh-TW'],
     pointClouds: pointCloudsMessages['zh-TW'],
     dashboards: dashboardsMessages['zh-TW'],
   },
@@ -313,6 +316,7 @@ export const messages: Record<Language, Messages> = {
     video: videoMessages['en-US'],
     voice: voiceMessages['en-US'],
     workOrders: workOrdersMessages['en-US'],
+    diagnostics: diagnosticsMessages['en-US'],
     pointClouds: pointCloudsMessages['en-US'],
     dashboards: dashboardsMessages['en-US'],
   },

@@ -42,6 +42,11 @@ const tenantFields = {
   videoStreamUrl: videoUrlTemplate.optional(),
   videoHistoryUrl: videoUrlTemplate.optional(),
   videoFileUrl: videoUrlTemplate.optional(),
+  /**
+   * Its users see the header's 3D dashboard button (the session flag, set at sign-in). Off when
+   * created without it, unchanged when updated without it. Only platform administrators set it.
+   */
+  dashboard3d: z.boolean().optional(),
 };
 
 /** The new-tenant form as the administrator fills it in: the password rule runs in the browser. */
@@ -105,6 +110,7 @@ export const tenantRow = z.object({
   videoStreamUrl: z.string(),
   videoHistoryUrl: z.string(),
   videoFileUrl: z.string(),
+  dashboard3d: z.boolean(),
   userCount: z.number().int(),
   /** The platform tenant: it cannot be disabled. */
   platform: z.boolean(),

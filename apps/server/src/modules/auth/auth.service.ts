@@ -47,7 +47,7 @@ type Candidate = { user: UserRow; tenantStatus: number; tenantName: string };
  * Which secret is checked: a sign-in password, an expose account's connection password, an
  * external-access token, the old password of a password change.
  */
-export type SecretKind = 'login' | 'expose' | 'external' | 'password';
+export type SecretKind = 'login' | 'expose' | 'external' | 'password' | 'diagnostics';
 
 /**
  * A secret check let through by the limits: `passed` once the secret proved right (a wrong one
@@ -210,6 +210,8 @@ export function createAuthService(ctx: AppContext) {
     });
     // The users list shows the last sign-in time.
     await ctx.bus.publish('users.changed', { tenantId: user.tenantId });
+    // The 3D dashboard follows the user's own tenant, read at sign-in like the spec's session flag.
+    const home = await findTenant(db, user.tenantId);
     const sessionUser: SessionUser = {
       userId: user.id,
       account: user.account,
@@ -217,6 +219,7 @@ export function createAuthService(ctx: AppContext) {
       tenantId: user.tenantId,
       tenantName: candidate.tenantName,
       platformAdmin: isPlatformAdmin(user.tenantId, roles),
+      dashboard3d: home?.dashboard3d === 1,
     };
     return { token, expiresAt: expiresAt.toISOString(), user: sessionUser };
   }

@@ -44,6 +44,7 @@ describe('sign-in', () => {
       tenantId: 1,
       tenantName: '平台租户',
       platformAdmin: true,
+      dashboard3d: false,
     });
   });
 

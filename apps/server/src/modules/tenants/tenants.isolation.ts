@@ -34,6 +34,7 @@ export const isolation: IsolationArea = {
           adminPhone: '13800138000',
           adminName: 'Mallory',
           adminEmail: 'mallory@example.com',
+          dashboard3d: true,
         },
       }),
     },

@@ -31,7 +31,7 @@ export async function updateTenant(
   db: DbOrTx,
   tenantId: number,
   values: Pick<NewTenant, 'name' | 'adminPhone' | 'adminName' | 'adminEmail' | 'remark' | 'timeZone'> &
-    Partial<Pick<NewTenant, 'videoStreamUrl' | 'videoHistoryUrl' | 'videoFileUrl'>>,
+    Partial<Pick<NewTenant, 'videoStreamUrl' | 'videoHistoryUrl' | 'videoFileUrl' | 'dashboard3d'>>,
 ): Promise<void> {
   await db
     .update(tenants)

@@ -48,6 +48,7 @@ type UpdateInput = {
   videoStreamUrl?: string | undefined;
   videoHistoryUrl?: string | undefined;
   videoFileUrl?: string | undefined;
+  dashboard3d?: boolean | undefined;
 };
 
 /**
@@ -102,6 +103,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
         remark: input.remark || null,
         ...(input.timeZone ? { timeZone: input.timeZone } : {}),
         ...videoTemplates(input),
+        ...dashboardFlag(input),
       });
       const { role } = await ensureRole(tx, row.id, {
         name: translate(lang, 'tenants.adminRoleName'),
@@ -134,6 +136,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
       remark: input.remark || null,
       ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       ...videoTemplates(input),
+      ...dashboardFlag(input),
     });
     await ctx.bus.publish('access.changed', {});
   }
@@ -164,6 +167,7 @@ export function createTenantsService(ctx: AppContext, auth: AuthService) {
       { header: tr('tenants.colAdminName'), value: (r) => r.adminName },
       { header: tr('tenants.colAdminPhone'), value: (r) => r.adminPhone },
       { header: tr('tenants.colAdminEmail'), value: (r) => r.adminEmail, width: 28 },
+      { header: tr('tenants.colDashboard3d'), value: (r) => tr(r.dashboard3d ? 'tenants.on' : 'tenants.off') },
       { header: tr('tenants.colUsers'), value: (r) => r.userCount },
       { header: tr('tenants.colCreated'), value: (r) => r.createTime, width: 26 },
     ];
@@ -184,6 +188,11 @@ function videoTemplates(input: {
     ...(input.videoHistoryUrl === undefined ? {} : { videoHistoryUrl: input.videoHistoryUrl }),
     ...(input.videoFileUrl === undefined ? {} : { videoFileUrl: input.videoFileUrl }),
   };
+}
+
+/** The 3D dashboard flag as stored (0/1) when the request names it; unchanged when it leaves it out. */
+function dashboardFlag(input: { dashboard3d?: boolean | undefined }) {
+  return input.dashboard3d === undefined ? {} : { dashboard3d: input.dashboard3d ? 1 : 0 };
 }
 
 function toRow({
@@ -207,6 +216,7 @@ function toRow({
     videoStreamUrl: tenant.videoStreamUrl,
     videoHistoryUrl: tenant.videoHistoryUrl,
     videoFileUrl: tenant.videoFileUrl,
+    dashboard3d: tenant.dashboard3d === 1,
     userCount: Number(userCount),
     platform: tenant.id === PLATFORM_TENANT_ID,
     createTime: tenant.createdAt.toISOString(),

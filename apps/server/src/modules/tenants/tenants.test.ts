@@ -183,6 +183,52 @@ describe('tenants', () => {
     expect((await row()).videoFileUrl).toBe(EMBEDDED_VIDEO_TEMPLATES.fileUrl);
   });
 
+  it("turns a tenant's 3D dashboard on for its users' next sign-in, and for no other tenant's", async () => {
+    const input = newTenant();
+    const created = (await post('create', input)).json().data;
+    expect(created.dashboard3d).toBe(false);
+    const other = newTenant({ dashboard3d: true });
+    const otherRow = (await post('create', other)).json().data;
+    expect(otherRow.dashboard3d).toBe(true);
+
+    const signIn = async (account: string, password: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/system-server/auth/login',
+          payload: { account, password: digest(password) },
+        })
+      ).json().data.user;
+    expect((await signIn(input.adminAccount, 'Acme-admin9')).dashboard3d).toBe(false);
+
+    const on = await post('update', { tenantId: created.tenantId, ...pickUpdate(input), dashboard3d: true });
+    expect(on.statusCode).toBe(200);
+    const operator = await makeUser(t, created.tenantId);
+    expect((await signIn(input.adminAccount, 'Acme-admin9')).dashboard3d).toBe(true);
+    expect((await signIn(operator.account, operator.password)).dashboard3d).toBe(true);
+    // Another tenant keeps its own flag; the platform tenant's users are not touched.
+    const outsider = await makeUser(t, (await makeTenant(t)).id);
+    expect((await signIn(outsider.account, outsider.password)).dashboard3d).toBe(false);
+    expect((await signIn(ADMIN_ACCOUNT, TEST_ADMIN_PASSWORD)).dashboard3d).toBe(false);
+
+    // An update without the flag keeps it; the list shows it; turning it off takes it away.
+    await post('update', { tenantId: created.tenantId, ...pickUpdate(input), tenantName: 'Renamed' });
+    const listed = (await get(`page?keyword=${input.tenantCode}`)).json().data.rows[0];
+    expect(listed).toMatchObject({ tenantName: 'Renamed', dashboard3d: true });
+    await post('update', { tenantId: created.tenantId, ...pickUpdate(input), dashboard3d: false });
+    expect((await signIn(operator.account, operator.password)).dashboard3d).toBe(false);
+  });
+
+  it('refuses a tenant administrator who tries to turn the 3D dashboard on, and changes nothing', async () => {
+    const input = newTenant();
+    const created = (await post('create', input)).json().data;
+    const token = await login(t.app, input.adminAccount, 'Acme-admin9');
+    const res = await post('update', { tenantId: created.tenantId, ...pickUpdate(input), dashboard3d: true }, token);
+    expect(res.statusCode).toBe(403);
+    const listed = (await get(`page?keyword=${input.tenantCode}`)).json().data.rows[0];
+    expect(listed.dashboard3d).toBe(false);
+  });
+
   it('is for platform administrators only, whatever grants a tenant role holds', async () => {
     const other = await makeTenant(t);
     const routes = ['GET page', 'GET export', 'GET options', 'POST create', 'POST update', 'POST status'];
