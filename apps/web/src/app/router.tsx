@@ -31,7 +31,18 @@ const LoginPage = lazyPage(() => import('@/features/auth/pages/login-route').the
 const ExternalLoginPage = lazyPage(() =>
   import('@/features/auth/pages/external-login-page').then((m) => m.ExternalLoginPage),
 );
-const HomePage = lazyPage(() => import('@/features/home/pages/home-page').then((m) => m.HomePage));
+/** Home, with the dashboards' fleet overview at a glance (handed in: features do not import each other). */
+const HomePage = lazyPage(() =>
+  Promise.all([
+    import('@/features/home/pages/home-page'),
+    import('@/features/dashboards/components/overview-figures'),
+  ]).then(([home, dashboards]) => {
+    function HomeWithOverview() {
+      return <home.HomePage overview={dashboards.OverviewFigures} />;
+    }
+    return HomeWithOverview;
+  }),
+);
 const PlaceholderPage = lazyPage(() =>
   import('@/features/placeholder/pages/placeholder-page').then((m) => m.PlaceholderPage),
 );
@@ -107,6 +118,21 @@ const STANDALONE_PAGES: Partial<Record<string, ComponentType<{ name: string; tit
       return LiveAlarmWindow;
     }),
   ),
+  /** The diagnostics page, with the console socket whose state it shows. */
+  debug: lazyPage(() =>
+    Promise.all([import('@/features/diagnostics/pages/debug-page'), import('./layouts/live-socket')]).then(
+      ([diagnostics, socket]) => {
+        function DebugWindow(props: { name: string; title?: string }) {
+          return (
+            <socket.LiveSocket>
+              <diagnostics.DebugPage {...props} />
+            </socket.LiveSocket>
+          );
+        }
+        return DebugWindow;
+      },
+    ),
+  ),
 };
 
 /** A route the guard checks under `name`. */
@@ -147,6 +173,29 @@ export const MAIN_SECTIONS: Record<string, string[]> = {
   log: ['loginList', 'operationList'],
 };
 
+/** The pages of the separate windows, by route name; the video wall shows the video area's live player. */
+const WINDOW_PAGES: Partial<Record<string, ComponentType>> = {
+  workHensive: lazyPage(() => import('@/features/dashboards/pages/work-hensive-page').then((m) => m.WorkHensivePage)),
+  workData: lazyPage(() => import('@/features/dashboards/pages/work-data-page').then((m) => m.WorkDataPage)),
+  workVideo: lazyPage(() =>
+    Promise.all([
+      import('@/features/dashboards/pages/work-video-page'),
+      import('@/features/video/components/live-video'),
+    ]).then(([dashboards, video]) => {
+      function VideoWall() {
+        return <dashboards.WorkVideoPage video={video.LiveVideo} />;
+      }
+      return VideoWall;
+    }),
+  ),
+  trendHensive: lazyPage(() =>
+    import('@/features/dashboards/pages/trend-hensive-page').then((m) => m.TrendHensivePage),
+  ),
+  trendAbnormal: lazyPage(() =>
+    import('@/features/dashboards/pages/trend-abnormal-page').then((m) => m.TrendAbnormalPage),
+  ),
+};
+
 /** The separate-window sections. */
 export const WINDOW_SECTIONS = {
   workVision: ['workHensive', 'workData', 'workVideo'],
@@ -160,11 +209,14 @@ function windowSection(name: keyof typeof WINDOW_SECTIONS): RouteObject {
     element: <WindowLayout section={name} />,
     children: [
       { index: true, loader: () => redirect(`/${name}/${children[0]}`) },
-      ...children.map((child) => ({
-        path: child,
-        ...guarded({ name: child }),
-        element: <PlaceholderPage name={child} />,
-      })),
+      ...children.map((child) => {
+        const Page = WINDOW_PAGES[child];
+        return {
+          path: child,
+          ...guarded({ name: child }),
+          element: Page ? <Page /> : <PlaceholderPage name={child} />,
+        };
+      }),
     ],
   };
 }

@@ -34,6 +34,7 @@ import type TracksTexts from '@/locales/zh-CN/tracks.json';
 import type VideoTexts from '@/locales/zh-CN/video.json';
 import type VoiceTexts from '@/locales/zh-CN/voice.json';
 import type WorkOrdersTexts from '@/locales/zh-CN/work-orders.json';
+import type DashboardsTexts from '@/locales/zh-CN/dashboards.json';
 
 /**
  * One namespace per area, named like the locale file; `messages` holds the contracts' error and
@@ -75,6 +76,7 @@ export type Resources = {
   video: typeof VideoTexts;
   voice: typeof VoiceTexts;
   'work-orders': typeof WorkOrdersTexts;
+  dashboards: typeof DashboardsTexts;
   messages: (typeof messages)['zh-CN'];
 };
 
@@ -114,6 +116,7 @@ export const NAMESPACES = [
   'video',
   'voice',
   'work-orders',
+  'dashboards',
   'messages',
 ] as const satisfies readonly Namespace[];
 

@@ -1,0 +1,132 @@
+import { useEffect, useRef } from 'react';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
+import type { RobotLive, RobotTelemetry } from '@patrol/contracts';
+import { fleetKey, useActingTenant } from '@/shared/fleet';
+import type { ECharts } from '@/shared/charts';
+
+/** How far back the live charts reach. */
+export const LIVE_WINDOW_MS = 5 * 60_000;
+/** The most robots the live charts draw at once. */
+export const LIVE_ROBOTS_MAX = 20;
+
+/** One reading of the live charts, read from a robot's telemetry. */
+export type LiveMetric = { key: string; unit: string; read: (state: RobotTelemetry) => number };
+
+export const LIVE_METRICS: LiveMetric[] = [
+  { key: 'battery', unit: '%', read: (s) => s.battery },
+  { key: 'speed', unit: 'm/s', read: (s) => s.speed },
+  { key: 'ambient', unit: '°C', read: (s) => s.temperatures.ambient },
+  { key: 'body', unit: '°C', read: (s) => s.temperatures.body },
+  { key: 'batteryTemp', unit: '°C', read: (s) => s.temperatures.battery },
+  { key: 'humidity', unit: '%', read: (s) => s.humidity },
+  { key: 'up', unit: 'kbit/s', read: (s) => s.network.up },
+  { key: 'down', unit: 'kbit/s', read: (s) => s.network.down },
+];
+
+type Point = [number, number];
+
+/** Points of each metric and robot over the last `LIVE_WINDOW_MS`, appended as telemetry arrives. */
+export class LiveSeries {
+  private readonly points = new Map<string, Map<number, Point[]>>();
+  private readonly lastTs = new Map<number, number>();
+
+  constructor(private readonly metrics: LiveMetric[]) {
+    for (const metric of metrics) this.points.set(metric.key, new Map());
+  }
+
+  /** Appends the robots' readings newer than the last one kept; returns whether anything was added. */
+  add(robots: readonly RobotLive[], robotIds: ReadonlySet<number>): boolean {
+    let added = false;
+    for (const robot of robots) {
+      const state = robot.state;
+      if (!robotIds.has(robot.robotId) || !state || !robot.online) continue;
+      if (state.ts <= (this.lastTs.get(robot.robotId) ?? 0)) continue;
+      this.lastTs.set(robot.robotId, state.ts);
+      for (const metric of this.metrics) {
+        const byRobot = this.points.get(metric.key)!;
+        let points = byRobot.get(robot.robotId);
+        if (!points) byRobot.set(robot.robotId, (points = []));
+        points.push([state.ts, metric.read(state)]);
+      }
+      added = true;
+    }
+    return added;
+  }
+
+  /** Drops the points older than the window (and the robots no longer shown). */
+  trim(now: number, robotIds: ReadonlySet<number>) {
+    const since = now - LIVE_WINDOW_MS;
+    for (const byRobot of this.points.values()) {
+      for (const [robotId, points] of byRobot) {
+        if (!robotIds.has(robotId)) {
+          byRobot.delete(robotId);
+          continue;
+        }
+        let drop = 0;
+        while (drop < points.length && points[drop]![0] < since) drop += 1;
+        if (drop) points.splice(0, drop);
+      }
+    }
+    for (const robotId of this.lastTs.keys()) if (!robotIds.has(robotId)) this.lastTs.delete(robotId);
+  }
+
+  /** A metric's points of one robot (empty when none). */
+  of(metric: string, robotId: number): Point[] {
+    return this.points.get(metric)?.get(robotId) ?? [];
+  }
+}
+
+/**
+ * Feeds the live charts from the live fleet in the query cache (kept current by the console
+ * socket), without re-rendering the page: each change of the fleet appends the new readings, and
+ * at the next animation frame every chart gets only its series' data and the window's time span
+ * (`setOption` of data, never a new chart).
+ */
+export function useLiveSeries(robotIds: readonly number[], charts: { current: Map<string, ECharts | null> }) {
+  const queryClient = useQueryClient();
+  const tenantId = useActingTenant();
+  const series = useRef<LiveSeries | null>(null);
+
+  useEffect(() => {
+    const ids = new Set(robotIds);
+    const store = (series.current ??= new LiveSeries(LIVE_METRICS));
+    const key = fleetKey(tenantId);
+    const hash = hashKey(key);
+    let frame = 0;
+    const flush = () => {
+      frame = 0;
+      const now = Date.now();
+      store.trim(now, ids);
+      for (const metric of LIVE_METRICS) {
+        const chart = charts.current.get(metric.key);
+        if (!chart || chart.isDisposed()) continue;
+        chart.setOption(
+          {
+            xAxis: { min: now - LIVE_WINDOW_MS, max: now },
+            series: robotIds.map((robotId) => ({ id: String(robotId), data: store.of(metric.key, robotId).slice() })),
+          },
+          { lazyUpdate: false, silent: true },
+        );
+      }
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(flush);
+    };
+    const read = () => {
+      const robots = queryClient.getQueryData<RobotLive[]>(key);
+      if (robots && store.add(robots, ids)) schedule();
+    };
+    read();
+    schedule();
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.query.queryHash === hash) read();
+    });
+    // The window slides even when nothing arrives (an offline robot's line leaves the chart).
+    const slide = setInterval(schedule, 5_000);
+    return () => {
+      unsubscribe();
+      clearInterval(slide);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [robotIds, tenantId, queryClient, charts]);
+}
