@@ -24,6 +24,8 @@ const { values } = parseArgs({
     idle: { type: 'boolean', default: false },
     'fail-after': { type: 'string' },
     cameras: { type: 'string' },
+    'scan-every': { type: 'string' },
+    'scan-points': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -46,10 +48,13 @@ if (values.help) {
   --idle           robots wait for tasks instead of patrolling their own loops
   --fail-after N   robots fail every task run after reaching N nodes
   --cameras LIST   cameras each robot streams to the console through ffmpeg, e.g. front,rear (none)
+  --scan-every S   each robot uploads a generated point cloud scan every S seconds (none)
+  --scan-points N  points of those scans (200000; at most 1000000)
 While it runs, type "offline SERIAL", "crash SERIAL" or "online SERIAL" to take a robot away and back,
 "gun SERIAL" or "sentiment SERIAL" to have it raise an alarm, "fail SERIAL" to have it fail the task
 it runs, "fault SERIAL [MODULE]" to have it report a fault (chassis, lidar, camera, battery, speaker),
-"repaired SERIAL MODULE" to stop reporting it.`);
+"repaired SERIAL MODULE" to stop reporting it, "scan SERIAL [POINTS]" to have it upload a point cloud
+scan of the yard (200000 points; at most 1000000).`);
   process.exit(0);
 }
 
@@ -86,6 +91,8 @@ const fleet = await startFleet({
   ...(values.idle ? { mode: 'idle' as const } : {}),
   ...(values['fail-after'] !== undefined ? { failRunAfterNodes: Number(values['fail-after']) } : {}),
   ...(values.cameras ? { cameras: cameraList(values.cameras) } : {}),
+  ...(values['scan-every'] !== undefined ? { pointCloudEveryMs: Number(values['scan-every']) * 1000 } : {}),
+  ...(values['scan-points'] !== undefined ? { pointCloudPoints: Number(values['scan-points']) } : {}),
   onLog: (line) => console.log(line),
 });
 console.log(`${fleet.robots.length} robots connected to ${values.mqtt}, patrolling. Ctrl-C stops them.`);
@@ -96,7 +103,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const robot = serial ? bySerial.get(serial) : undefined;
   if (!robot)
     return console.log(
-      'usage: offline|crash|online|gun|sentiment|fail SERIAL, fault SERIAL [MODULE], repaired SERIAL MODULE',
+      'usage: offline|crash|online|gun|sentiment|fail SERIAL, fault SERIAL [MODULE], repaired SERIAL MODULE, scan SERIAL [POINTS]',
     );
   const done = (what: string) => () => console.log(`${serial} ${what}`);
   const failed = (error: unknown) => console.error(`${serial}: ${String(error)}`);
@@ -107,7 +114,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   else if (verb === 'fault') done(`reported a fault of ${robot.reportFault(module).module ?? ''}`)();
   else if (verb === 'repaired' && module)
     done(robot.clearFault(module) ? `${module} repaired` : `${module} was not at fault`)();
-  else if (verb === 'fail')
+  else if (verb === 'scan') {
+    const points = module ? Number(module) : undefined;
+    robot
+      .uploadPointCloud(points ? { points } : {})
+      .then(({ status }) => done(status < 300 ? 'uploaded a point cloud scan' : `scan refused (${status})`)(), failed);
+  } else if (verb === 'fail')
     done(robot.failRun('failed by the operator of the simulator') ? 'failed its run' : 'runs no task')();
 });
 

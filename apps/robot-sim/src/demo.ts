@@ -54,6 +54,8 @@ if (!password) {
     prefix: 'DEMO',
     keysFile: join(dataDir, 'demo-robot-keys.json'),
     ...(video ? { cameras: [{ id: 'front', name: 'Front' }] } : {}),
+    // A 200,000-point scan (3 MB) from each robot about once an hour (DEMO_SCAN_EVERY_S; 0 for none).
+    pointCloudEveryMs: Number(process.env.DEMO_SCAN_EVERY_S ?? 3600) * 1000,
     onLog: (line) => {
       // The cameras say when they cannot stream (no ffmpeg, the console refusing them).
       if (/ camera /.test(line) && !/ streaming to | stopped$/.test(line)) console.log(line);

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DEFAULT_MAP_CENTER, type RobotCamera } from '@patrol/contracts';
 import { ConsoleApi } from './console-api.js';
-import { SimRobot, type SimRobotOptions } from './robot.js';
+import { SimRobot, type PointCloudUploadOptions, type PointCloudUploadResult, type SimRobotOptions } from './robot.js';
 import { makeRoute, type LatLng } from './route.js';
 
 export type FleetOptions = {
@@ -45,6 +45,8 @@ export type FleetOptions = {
     | 'actionMs'
     | 'waitMs'
     | 'failRunAfterNodes'
+    | 'pointCloudEveryMs'
+    | 'pointCloudPoints'
   >
 >;
 
@@ -57,6 +59,8 @@ export type Fleet = {
    * stay); call after `stop`.
    */
   remove(): Promise<void>;
+  /** Has the robot with this serial upload a scan now (SimRobot.uploadPointCloud). */
+  uploadPointCloud(serial: string, options?: PointCloudUploadOptions): Promise<PointCloudUploadResult>;
 };
 
 type KeyFile = Record<string, { privateKey: string; keyVersion: number }>;
@@ -125,6 +129,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         ...(options.actionMs !== undefined ? { actionMs: options.actionMs } : {}),
         ...(options.waitMs !== undefined ? { waitMs: options.waitMs } : {}),
         ...(options.failRunAfterNodes !== undefined ? { failRunAfterNodes: options.failRunAfterNodes } : {}),
+        ...(options.pointCloudEveryMs !== undefined ? { pointCloudEveryMs: options.pointCloudEveryMs } : {}),
+        ...(options.pointCloudPoints !== undefined ? { pointCloudPoints: options.pointCloudPoints } : {}),
         // The console's base: cameras push there, and relative audio file URLs resolve against it.
         consoleUrl: options.apiUrl,
         ...(options.cameras?.length ? { cameras: options.cameras } : {}),
@@ -145,6 +151,11 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     tenantId,
     stop: async () => {
       await Promise.all(robots.map((r) => r.disconnect()));
+    },
+    uploadPointCloud: (serial, upload) => {
+      const robot = robots.find((r) => r.serial === serial);
+      if (!robot) return Promise.reject(new Error(`no robot ${serial} in the fleet`));
+      return robot.uploadPointCloud(upload);
     },
     remove: async () => {
       for (const robotId of robotIds) {

@@ -5,6 +5,8 @@ export {
   GUN_REQUEST_PENDING_MS,
   FIRE_AUTHORIZATION_SKEW_S,
   type SimRobotOptions,
+  type PointCloudUploadOptions,
+  type PointCloudUploadResult,
   type AlarmKind,
   type FireRecord,
   fenceRuleAt,
@@ -37,3 +39,4 @@ export {
 export { SimVoice, CLICK_QUIET_MS, type SimVoiceOptions, type VoiceStats } from './voice.js';
 export { SimAudioPlayer, AudioPlayError, DEFAULT_AUDIO_VOLUME, type SimAudioPlayerOptions } from './audio-player.js';
 export { ALAW_TO_LINEAR, alawDecode, alawEncode, alawEncodeSample, rmsDbfs } from './pcma.js';
+export { generateScan, scanPcd, DEFAULT_SCAN_POINTS, MAX_SCAN_POINTS } from './point-cloud.js';

@@ -4,6 +4,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 import {
   derivedPasswordText,
   MEDIA_TOKEN_AUDIENCE,
+  POINT_CLOUD_INGEST_PREFIX,
+  POINT_CLOUD_TOKEN_AUDIENCE,
   FENCE_EVENT_CODES,
   fireAuthorizationClaims,
   SLOW_ZONE_FACTOR,
@@ -31,6 +33,7 @@ import {
 import { alarmImage } from './alarm-image.js';
 import { AudioPlayError, SimAudioPlayer } from './audio-player.js';
 import { SimCamera } from './camera.js';
+import { DEFAULT_SCAN_POINTS, MAX_SCAN_POINTS, scanPcd } from './point-cloud.js';
 import { advance, advanceAlong, insideArea, type LatLng, type Route } from './route.js';
 import { SimVoice } from './voice.js';
 
@@ -94,7 +97,33 @@ export type SimRobotOptions = {
   consoleUrl?: string;
   /** Extra host addresses the voice peer offers as ICE candidates (e.g. 127.0.0.1 without a LAN). */
   iceAdditionalHostAddresses?: string[];
+  /**
+   * Uploads a generated scan (point-cloud.ts) to `consoleUrl` every so many ms while connected; 0
+   * (the default) for none.
+   */
+  pointCloudEveryMs?: number;
+  /** The points of those scans (200,000 by default, at most 1,000,000). */
+  pointCloudPoints?: number;
 };
+
+/** What `uploadPointCloud` sends: a generated scan unless `bytes` are given. */
+export type PointCloudUploadOptions = {
+  /** Points of the generated scan (DEFAULT_SCAN_POINTS). */
+  points?: number;
+  /** The file to send instead of a generated scan (a test's bad file). */
+  bytes?: Uint8Array;
+  /** The upload's id (a new UUID): the same id again is a retry, stored once. */
+  uploadId?: string;
+  name?: string;
+  format?: 'pcd' | 'ply';
+  /** When the scan was taken, epoch ms (now). */
+  capturedAt?: number;
+  /** The token to send instead of a fresh one of the robot's own key (a test's forged token). */
+  token?: string;
+};
+
+/** The console's answer to an upload: its HTTP status and its JSON body. */
+export type PointCloudUploadResult = { status: number; uploadId: string; body: unknown };
 
 /** The task the robot is running (a `runTask`), where it is in it, and what it still has to report. */
 type ActiveRun = {
@@ -214,7 +243,17 @@ const jitter = (span: number) => (Math.random() - 0.5) * span;
 export class SimRobot {
   readonly serial: string;
   private readonly options: Required<
-    Omit<SimRobotOptions, 'onLog' | 'ca' | 'mode' | 'cameras' | 'consoleUrl' | 'iceAdditionalHostAddresses'>
+    Omit<
+      SimRobotOptions,
+      | 'onLog'
+      | 'ca'
+      | 'mode'
+      | 'cameras'
+      | 'consoleUrl'
+      | 'iceAdditionalHostAddresses'
+      | 'pointCloudEveryMs'
+      | 'pointCloudPoints'
+    >
   > &
     Pick<SimRobotOptions, 'onLog' | 'ca'>;
   /** The cameras it announces, and one streaming process each (none without a console URL). */
@@ -226,6 +265,13 @@ export class SimRobot {
   readonly audio: SimAudioPlayer;
   private client: MqttClient | null = null;
   private timer: NodeJS.Timeout | undefined;
+  private scanTimer: NodeJS.Timeout | undefined;
+  /** The console's HTTP base (cameras, audio files, point cloud uploads), if it has one. */
+  private readonly consoleUrl: string | undefined;
+  private readonly pointCloudEveryMs: number;
+  private readonly pointCloudPoints: number;
+  /** Point cloud uploads it made, in order (tests read it). */
+  readonly pointCloudUploads: PointCloudUploadResult[] = [];
   private tokenTimer: NodeJS.Timeout | undefined;
   private readonly seen = new Set<string>();
   /** Modules at fault, by module: reported again now and then until cleared. */
@@ -298,6 +344,9 @@ export class SimRobot {
       faultChance: options.faultChance ?? (options.eventChance === 0 ? 0 : 0.0002),
     };
     this.position = options.route.points[0]!;
+    this.consoleUrl = options.consoleUrl;
+    this.pointCloudEveryMs = options.pointCloudEveryMs ?? 0;
+    this.pointCloudPoints = Math.min(MAX_SCAN_POINTS, options.pointCloudPoints ?? DEFAULT_SCAN_POINTS);
     this.cameras = options.consoleUrl ? (options.cameras ?? []) : [];
     this.cameraStreams = this.cameras.map(
       (camera) =>
@@ -451,6 +500,76 @@ export class SimRobot {
     });
     this.lastTick = Date.now();
     this.timer = setInterval(() => this.tick(), this.options.telemetryMs);
+    if (this.pointCloudEveryMs > 0 && this.consoleUrl) {
+      // A random first delay, so a fleet's robots do not all upload at the same moment.
+      const scan = (next: number) => {
+        this.scanTimer = setTimeout(() => {
+          this.uploadPointCloud({ points: this.pointCloudPoints }).catch((error: unknown) =>
+            this.options.onLog?.(`${this.serial} point cloud upload failed: ${String(error)}`),
+          );
+          scan(this.pointCloudEveryMs);
+        }, next);
+      };
+      scan(Math.random() * this.pointCloudEveryMs);
+    }
+  }
+
+  /**
+   * A token for uploading point clouds: signed like the MQTT token, for the point cloud audience
+   * only (docs/robot-protocol.md, "Point clouds"), valid five minutes.
+   */
+  async pointCloudToken(): Promise<string> {
+    const key = await importPKCS8(this.options.privateKey, 'EdDSA');
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ kv: this.options.keyVersion })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setJti(randomUUID())
+      .setSubject(this.serial)
+      .setAudience(POINT_CLOUD_TOKEN_AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(key);
+  }
+
+  /**
+   * Uploads a scan to the console over HTTP (`PUT /api/point-cloud/ingest/{serial}/{uploadId}`): a
+   * generated yard of `points` points as binary PCD, or the given bytes. Answers the console's
+   * status and body; a refusal is logged, not thrown.
+   */
+  async uploadPointCloud(options: PointCloudUploadOptions = {}): Promise<PointCloudUploadResult> {
+    if (!this.consoleUrl) throw new Error(`${this.serial} has no console URL to upload to`);
+    const uploadId = options.uploadId ?? randomUUID();
+    const bytes = options.bytes ?? scanPcd(options.points ?? DEFAULT_SCAN_POINTS, Date.now() % 1000);
+    const capturedAt = options.capturedAt ?? Date.now();
+    const query = new URLSearchParams({ capturedAt: String(capturedAt) });
+    if (options.name) query.set('name', options.name);
+    if (options.format) query.set('format', options.format);
+    const url = `${this.consoleUrl.replace(/\/+$/, '')}${POINT_CLOUD_INGEST_PREFIX}/${encodeURIComponent(this.serial)}/${encodeURIComponent(uploadId)}?${query.toString()}`;
+    const response = await fetch(url, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${options.token ?? (await this.pointCloudToken())}`,
+        'content-type': 'application/octet-stream',
+        // Refusals are read in the robot's log, in English.
+        'accept-language': 'en-US',
+      },
+      body: bytes,
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      // Not JSON: kept as text.
+    }
+    const result = { status: response.status, uploadId, body };
+    this.pointCloudUploads.push(result);
+    this.options.onLog?.(
+      response.ok
+        ? `${this.serial} uploaded point cloud ${uploadId} (${bytes.length} bytes)`
+        : `${this.serial} point cloud ${uploadId} refused: ${response.status} ${text.slice(0, 200)}`,
+    );
+    return result;
   }
 
   /**
@@ -459,6 +578,7 @@ export class SimRobot {
    */
   async disconnect(options: { silent?: boolean } = {}): Promise<void> {
     clearInterval(this.timer);
+    clearTimeout(this.scanTimer);
     clearInterval(this.tokenTimer);
     for (const action of this.actions) clearTimeout(action);
     this.actions.clear();

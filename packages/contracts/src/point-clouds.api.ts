@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineRoute, SESSION_ERRORS } from './api.js';
 import {
   deletePointCloudRequest,
@@ -56,6 +57,7 @@ export const pointCloudsApi = {
     tags: ['point-clouds'],
     access: 'grant',
     body: deletePointCloudRequest,
+    data: z.null(),
     errors: [...SESSION_ERRORS, 404],
   }),
 };
