@@ -41,6 +41,19 @@ export function isDarkColor(color: string): boolean {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! < 128;
 }
 
+let canvasWorks: boolean | undefined;
+/** Whether this browser draws on a canvas (a page without one, or jsdom, gets the SVG renderer). */
+function canDrawOnCanvas(): boolean {
+  if (canvasWorks === undefined) {
+    try {
+      canvasWorks = !!document.createElement('canvas').getContext('2d');
+    } catch {
+      canvasWorks = false;
+    }
+  }
+  return canvasWorks;
+}
+
 function setRef<T>(ref: Ref<T> | undefined, value: T) {
   if (typeof ref === 'function') ref(value);
   else if (ref) ref.current = value;
@@ -80,7 +93,9 @@ export function Chart({
   // Created once per mount; the renderer is fixed for the chart's life.
   useLayoutEffect(() => {
     const box = boxRef.current!;
-    const chart = echarts.init(box, dark ? 'dark' : undefined, { renderer });
+    const chart = echarts.init(box, dark ? 'dark' : undefined, {
+      renderer: renderer === 'canvas' && !canDrawOnCanvas() ? 'svg' : renderer,
+    });
     instance.current = chart;
     themed.current = dark;
     setRef(chartRef, chart);
