@@ -2,7 +2,7 @@ import './shared/zod-config';
 import { createRoot } from 'react-dom/client';
 import './app/styles.css';
 import { signInFirst } from './app/guard/decide-route';
-import { installErrorCapture } from './features/errors/store/error-store';
+import { installErrorCapture } from './shared/errors';
 import { i18nReady, initDocumentLanguage } from './shared/i18n';
 import { hasLoginCookie } from './shared/session';
 

@@ -3,7 +3,7 @@ import { Button, Space } from 'antd';
 import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { addError } from '@/features/errors/store/error-store';
+import { addError } from '@/shared/errors';
 import { useDocumentTitle } from '@/shared/ui/use-document-title';
 import { isChunkLoadError } from './lazy-page';
 

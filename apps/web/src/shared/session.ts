@@ -40,6 +40,8 @@ export function startSession(login: LoginResponse): void {
   writeJson(STORAGE_KEYS.userInfo, login.user, 'session');
   writeItem(STORAGE_KEYS.tenantId, String(login.user.tenantId));
   writeJson(STORAGE_KEYS.tenantInfo, { name: login.user.tenantName });
+  // The header's 3D dashboard button (spec section 3): '1' when the user's tenant has it on.
+  writeItem(STORAGE_KEYS.dashboard3d, login.user.dashboard3d ? '1' : '0', 'session');
 }
 
 /** Writes the guard's list: every route name of the menu tree joined with '|'. */

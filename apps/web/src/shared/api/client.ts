@@ -1,4 +1,5 @@
 import { HEADERS, REQUEST_TIMEOUT_MS, SUCCESS_CODE } from '@patrol/contracts/plain';
+import { addRequestError } from '../errors';
 import { currentLanguage, translateMessage } from '../i18n';
 import { getTenantId, getToken } from '../session';
 import { ApiError } from './api-error';
@@ -91,9 +92,12 @@ export function interpret(status: number, text: string): unknown {
 /**
  * Marks a failure as the caller's own when the call was silent, and ends the session on a 401
  * right away (whoever made the call). Showing the failure is left to the query cache (see
- * `reportError`), so that it is shown once, whether the call was a query or a mutation.
+ * `reportError`), so that it is shown once, whether the call was a query or a mutation. Every
+ * failed call of `path` goes to the error log as a request error (its path without the query,
+ * which may carry a code).
  */
-export function settle(error: ApiError, options: RequestOptions): void {
+export function settle(error: ApiError, options: RequestOptions, path?: string): void {
+  if (path !== undefined) addRequestError(error, `/${path.replace(/^\//, '')}`);
   if (options.silent) {
     error.silent = true;
     return;
@@ -136,7 +140,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   try {
     return await withTimeout(work, () => controller.abort());
   } catch (error) {
-    if (error instanceof ApiError) settle(error, options);
+    if (error instanceof ApiError) settle(error, options, path);
     throw error;
   }
 }
@@ -161,7 +165,7 @@ export function upload<T>(
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const fail = (error: ApiError) => {
-      settle(error, options);
+      settle(error, options, path);
       reject(error);
     };
     xhr.open('POST', apiUrl(path, options.query));
@@ -218,7 +222,7 @@ export async function getBlob(path: string, options: RequestOptions = {}): Promi
   try {
     return await withTimeout(work, () => controller.abort());
   } catch (error) {
-    if (error instanceof ApiError) settle(error, options);
+    if (error instanceof ApiError) settle(error, options, path);
     throw error;
   }
 }

@@ -34,6 +34,7 @@ import type TracksTexts from '@/locales/zh-CN/tracks.json';
 import type VideoTexts from '@/locales/zh-CN/video.json';
 import type VoiceTexts from '@/locales/zh-CN/voice.json';
 import type WorkOrdersTexts from '@/locales/zh-CN/work-orders.json';
+import type DiagnosticsTexts from '@/locales/zh-CN/diagnostics.json';
 import type DashboardsTexts from '@/locales/zh-CN/dashboards.json';
 
 /**
@@ -76,6 +77,7 @@ export type Resources = {
   video: typeof VideoTexts;
   voice: typeof VoiceTexts;
   'work-orders': typeof WorkOrdersTexts;
+  diagnostics: typeof DiagnosticsTexts;
   dashboards: typeof DashboardsTexts;
   messages: (typeof messages)['zh-CN'];
 };
@@ -116,6 +118,7 @@ export const NAMESPACES = [
   'video',
   'voice',
   'work-orders',
+  'diagnostics',
   'dashboards',
   'messages',
 ] as const satisfies readonly Namespace[];

@@ -1,22 +1,61 @@
-import { Button, Card, Empty, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { saveText } from '@/shared/api';
+import { MAX_ERRORS, clearErrors, errorsToCsv, useErrorLog } from '@/shared/errors';
+import type { ErrorRecord, ErrorType } from '@/shared/errors';
 import { PageTitle } from '@/shared/ui';
-import { MAX_ERRORS, clearErrors, useErrorLog } from '../store/error-store';
-import type { ErrorRecord } from '../store/error-store';
 
-/** The script errors caught in this tab (window error and unhandled rejection). */
+const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/**
+ * The errors caught in this tab: script errors (window error and unhandled rejection) and failed
+ * API calls. Exported as CSV (a spreadsheet opens it; made in the browser, since the log lives
+ * only here), cleared after a confirmation.
+ */
 export function ErrorLoggerPage() {
   const { t } = useTranslation('errors');
+  const { modal, message } = App.useApp();
   const errors = useErrorLog();
+  const typeLabel = (type: ErrorType) => (type === 'request' ? t('logger.typeRequest') : t('logger.typeScript'));
+
+  const handleExport = () => {
+    const csv = errorsToCsv(
+      errors,
+      {
+        type: t('logger.columns.type'),
+        code: t('logger.columns.code'),
+        message: t('logger.columns.message'),
+        url: t('logger.columns.url'),
+        time: t('logger.columns.time'),
+      },
+      typeLabel,
+      (time) => dayjs(time).format(TIME_FORMAT),
+    );
+    saveText(csv, `${t('logger.fileName')}-${dayjs().format('YYYYMMDD-HHmmss')}.csv`, 'text/csv;charset=utf-8');
+  };
+
+  const handleClear = () => {
+    modal.confirm({
+      title: t('logger.clearTitle'),
+      content: t('logger.clearConfirm', { count: errors.length }),
+      okText: t('logger.clear'),
+      okButtonProps: { danger: true },
+      onOk: () => {
+        clearErrors();
+        void message.success(t('logger.cleared'));
+      },
+    });
+  };
+
   const columns: TableColumnsType<ErrorRecord> = [
     {
       title: t('logger.columns.type'),
       dataIndex: 'type',
       width: 100,
-      render: () => <Tag color="red">{t('logger.typeScript')}</Tag>,
+      render: (type: ErrorType) => <Tag color={type === 'request' ? 'orange' : 'red'}>{typeLabel(type)}</Tag>,
     },
     { title: t('logger.columns.code'), dataIndex: 'code', width: 80 },
     { title: t('logger.columns.message'), dataIndex: 'message', ellipsis: true },
@@ -25,16 +64,21 @@ export function ErrorLoggerPage() {
       title: t('logger.columns.time'),
       dataIndex: 'time',
       width: 200,
-      render: (time: number) => dayjs(time).format('YYYY-MM-DD HH:mm:ss'),
+      render: (time: number) => dayjs(time).format(TIME_FORMAT),
     },
   ];
   return (
     <Card
       title={<PageTitle look="inherit">{t('logger.title')}</PageTitle>}
       extra={
-        <Button icon={<DeleteOutlined />} onClick={clearErrors} disabled={errors.length === 0}>
-          {t('logger.clear')}
-        </Button>
+        <Space>
+          <Button icon={<DownloadOutlined />} onClick={handleExport} disabled={errors.length === 0}>
+            {t('logger.export')}
+          </Button>
+          <Button danger icon={<DeleteOutlined />} onClick={handleClear} disabled={errors.length === 0}>
+            {t('logger.clear')}
+          </Button>
+        </Space>
       }
     >
       <Typography.Paragraph type="secondary">{t('logger.description', { max: MAX_ERRORS })}</Typography.Paragraph>

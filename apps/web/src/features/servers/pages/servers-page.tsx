@@ -4,6 +4,7 @@ import { SERVER_HEARTBEAT_MS, type PartHealthView, type ServerInstance } from '@
 import { useTranslation } from 'react-i18next';
 import { ListPage, formatTime, ListTable, type ListColumn } from '@/shared/list';
 import { fetchServers, serversKey } from '../api/get-servers';
+import { DiagnosticsCodeCard } from '../components/diagnostics-code-card';
 
 const PARTS = {
   database: 'parts.database',
@@ -105,6 +106,9 @@ export function ServersPage() {
         pagination={false}
         rowClassName={(row) => (row.status === 'down' ? 'server-row--down' : '')}
       />
+      <div style={{ marginTop: 16 }}>
+        <DiagnosticsCodeCard />
+      </div>
     </ListPage>
   );
 }

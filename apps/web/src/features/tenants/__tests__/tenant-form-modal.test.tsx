@@ -20,6 +20,7 @@ const tenant: TenantRow = {
   remark: null,
   userCount: 1,
   platform: false,
+  dashboard3d: false,
   timeZone: 'Asia/Shanghai',
   videoStreamUrl: 'http://media.example.com/live/{serial}/{camera}.flv?sign={token}',
   videoHistoryUrl: '',
@@ -131,6 +132,8 @@ describe('tenant form', () => {
       videoStreamUrl: EMBEDDED_VIDEO_TEMPLATES.streamUrl,
       videoHistoryUrl: EMBEDDED_VIDEO_TEMPLATES.historyUrl,
       videoFileUrl: EMBEDDED_VIDEO_TEMPLATES.fileUrl,
+      // The 3D dashboard is off until a platform administrator turns it on.
+      dashboard3d: false,
     });
   });
 
@@ -155,7 +158,19 @@ describe('tenant form', () => {
       videoStreamUrl: 'http://media.example.com/live/{serial}/{camera}.flv?sign={token}',
       videoHistoryUrl: '',
       videoFileUrl: EMBEDDED_VIDEO_TEMPLATES.fileUrl,
+      dashboard3d: false,
     });
+  });
+
+  it("turns the tenant's 3D dashboard on from its switch", async () => {
+    const { dialog, onClose } = renderModal(tenant);
+    const toggle = within(dialog).getByRole('switch', { name: '3D dashboard' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ tenantId: 5, dashboard3d: true });
   });
 
   it("holds the video URL templates to the contract's rule, and an empty one means not configured", async () => {

@@ -1,5 +1,5 @@
 import { useMemo, type ReactElement } from 'react';
-import { Col, Divider, Form, Input, Row, Select, Typography } from 'antd';
+import { Col, Divider, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import {
   DEFAULT_TIME_ZONE,
   EMBEDDED_VIDEO_TEMPLATES,
@@ -21,7 +21,7 @@ type Props = {
   onSaved: () => void;
 };
 
-type Values = Partial<CreateTenantForm>;
+type Values = Partial<CreateTenantForm> & { dashboard3d?: boolean };
 
 /** The three video URL templates as sent: trimmed, empty meaning "not configured". */
 function videoTemplates(values: Values) {
@@ -63,6 +63,7 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
         remark: values.remark ?? '',
         timeZone: values.timeZone ?? DEFAULT_TIME_ZONE,
         ...videoTemplates(values),
+        dashboard3d: values.dashboard3d ?? false,
       });
     } else {
       await createTenant({
@@ -76,6 +77,7 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
         remark: values.remark ?? '',
         timeZone: values.timeZone ?? DEFAULT_TIME_ZONE,
         ...videoTemplates(values),
+        dashboard3d: values.dashboard3d ?? false,
       });
     }
     await refreshTenants();
@@ -110,8 +112,9 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
               videoStreamUrl: tenant.videoStreamUrl,
               videoHistoryUrl: tenant.videoHistoryUrl,
               videoFileUrl: tenant.videoFileUrl,
+              dashboard3d: tenant.dashboard3d,
             }
-          : { timeZone: DEFAULT_TIME_ZONE, ...NEW_TENANT_VIDEO }
+          : { timeZone: DEFAULT_TIME_ZONE, ...NEW_TENANT_VIDEO, dashboard3d: false }
       }
     >
       <Row gutter={16}>
@@ -153,6 +156,16 @@ export function TenantFormModal({ dialog, onSaved }: Props) {
             t('fields.timeZone'),
             <Select showSearch options={zoneOptions} aria-label={t('fields.timeZone')} />,
           )}
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="dashboard3d"
+            label={t('fields.dashboard3d')}
+            valuePropName="checked"
+            extra={t('dashboard3dHint')}
+          >
+            <Switch />
+          </Form.Item>
         </Col>
         <Col span={24}>{item('remark', t('fields.remark'), <Input.TextArea rows={2} />)}</Col>
       </Row>

@@ -65,6 +65,14 @@ export function TenantsPage() {
     { title: t('fields.adminEmail'), dataIndex: 'adminEmail', width: 200, ellipsis: true },
     { title: t('fields.userCount'), dataIndex: 'userCount', sorter: true, width: 90, align: 'right' },
     {
+      title: t('fields.dashboard3d'),
+      dataIndex: 'dashboard3d',
+      width: 110,
+      render: (on: boolean) => (
+        <Tag color={on ? 'blue' : 'default'}>{on ? t('dashboard3d.on') : t('dashboard3d.off')}</Tag>
+      ),
+    },
+    {
       title: t('fields.status'),
       dataIndex: 'status',
       width: 110,
