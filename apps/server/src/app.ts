@@ -32,8 +32,9 @@ import { tracksPlugin } from './modules/tracks/tracks.plugin.js';
 import { videoPlugin } from './modules/video/video.plugin.js';
 import { voicePlugin } from './modules/voice/voice.plugin.js';
 import { workOrdersPlugin } from './modules/work-orders/work-orders.plugin.js';
-import { diagnosticsPlugin } from './modules/diagnostics/diagnostics.plugin.js';
+import { dashboardsPlugin } from './modules/dashboards/dashboards.plugin.js';
 import { pointCloudsPlugin } from './modules/point-clouds/point-clouds.plugin.js';
+import { diagnosticsPlugin } from './modules/diagnostics/diagnostics.plugin.js';
 import { tenantsPlugin } from './modules/tenants/tenants.plugin.js';
 import { uploadsPlugin } from './modules/uploads/uploads.plugin.js';
 import { userRobotsPlugin } from './modules/user-robots/user-robots.plugin.js';
@@ -170,8 +171,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.register(videoPlugin);
   app.register(voicePlugin);
   app.register(workOrdersPlugin);
-  app.register(diagnosticsPlugin);
+  app.register(dashboardsPlugin);
   app.register(pointCloudsPlugin);
+  app.register(diagnosticsPlugin);
 
   // The console's build, and the 404s of everything else.
   app.register(staticWebPlugin, { webDist: options.webDist === undefined ? DEFAULT_WEB_DIST : options.webDist });

@@ -1,0 +1,214 @@
+import {
+  DASHBOARD_LIMITS,
+  DEFAULT_TIME_ZONE,
+  isWorkOrderOverdue,
+  listDays,
+  wallClockInstant,
+  type AlarmKind,
+  type AlarmStatus,
+  type DashboardAbnormal,
+  type DashboardMine,
+  type DashboardOverview,
+  type DashboardTrends,
+  type dashboardAbnormalQuery,
+  type dashboardTrendsQuery,
+} from '@patrol/contracts';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { robotScope } from '../user-robots/user-robots.scope.js';
+import {
+  alarmPortrait,
+  alarmsByDay,
+  alarmsByKindStatus,
+  distanceByDay,
+  newestOpenAlarms,
+  openAlarmCount,
+  openWorkOrdersOf,
+  robotCounts,
+  runCounts,
+  runsByDay,
+  schedulesDue,
+  tenantTimeZone,
+  uptimeOfRobots,
+  workOrderCounts,
+  workOrdersByDay,
+  type RobotFilter,
+  type Span,
+} from './dashboards.repository.js';
+
+type TrendsQuery = z.output<typeof dashboardTrendsQuery>;
+type AbnormalQuery = z.output<typeof dashboardAbnormalQuery>;
+
+const DAY_MS = 86_400_000;
+
+/** The day after `YYYY-MM-DD`. */
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/** The day an instant falls on in a zone, `YYYY-MM-DD`. */
+export function dayIn(zone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The instants of the days `from` to `to` (both counted) in a zone: midnight to the midnight after. */
+export function daysSpan(zone: string, from: string, to: string): Span {
+  return { start: wallClockInstant(from, '00:00', zone), end: wallClockInstant(nextDay(to), '00:00', zone) };
+}
+
+/**
+ * The figures of the work and trend windows and of the home page, in the caller's acting tenant,
+ * over the robots the caller sees (the whole fleet for the tenant's administrators, the assigned
+ * robots for everyone else; `user-robots.scope.ts`). Robots of another tenant named in a query are
+ * left out, as robots the caller does not see are: they match nothing.
+ */
+export function createDashboardsService(ctx: AppContext, deps: { now?: () => Date } = {}) {
+  const { db } = ctx;
+  const now = deps.now ?? (() => new Date());
+
+  async function zoneOf(tenantId: number): Promise<string> {
+    return (await tenantTimeZone(db, tenantId)) ?? DEFAULT_TIME_ZONE;
+  }
+
+  /** The robots a figure counts: those asked for (or all), less those the caller does not see. */
+  async function robotsFor(caller: AuthContext, requested?: number[]): Promise<RobotFilter> {
+    const scope = await robotScope(db, caller);
+    if (requested === undefined) return scope === null ? undefined : [...scope];
+    return scope === null ? requested : requested.filter((id) => scope.has(id));
+  }
+
+  async function overview(caller: AuthContext): Promise<DashboardOverview> {
+    const at = now();
+    const zone = await zoneOf(caller.tenantId);
+    const today = dayIn(zone, at);
+    const span = daysSpan(zone, today, today);
+    const ids = await robotsFor(caller);
+    const [robots, runs, fires, alarmsToday, openTotal, workOrders] = await Promise.all([
+      robotCounts(db, caller.tenantId, ids),
+      runCounts(db, caller.tenantId, span, ids),
+      schedulesDue(db, caller.tenantId, at, span.end, ids),
+      alarmsByKindStatus(db, caller.tenantId, span, ids),
+      openAlarmCount(db, caller.tenantId, ids),
+      workOrderCounts(db, caller.tenantId, at, ids),
+    ]);
+    return {
+      robots: { ...robots, offline: robots.total - robots.online },
+      tasks: {
+        running: runs.running,
+        dueToday: runs.notStarted + fires,
+        doneToday: runs.done,
+        failedToday: runs.failed,
+      },
+      alarms: { today: alarmsToday, openTotal },
+      workOrders,
+      timeZone: zone,
+      today,
+      generatedAt: at.toISOString(),
+    };
+  }
+
+  async function mine(caller: AuthContext): Promise<DashboardMine> {
+    const at = now();
+    const ids = await robotsFor(caller);
+    const [alarms, orders] = await Promise.all([
+      newestOpenAlarms(db, caller.tenantId, DASHBOARD_LIMITS.mineRows, ids),
+      openWorkOrdersOf(db, caller.tenantId, caller.userId, DASHBOARD_LIMITS.mineRows),
+    ]);
+    return {
+      alarms: {
+        total: alarms.total,
+        rows: alarms.rows.map((r) => ({
+          alarmId: r.alarmId,
+          kind: r.kind as AlarmKind,
+          robotId: r.robotId,
+          robotName: r.robotName,
+          msg: r.msg,
+          reportedAt: r.reportedAt.toISOString(),
+          status: r.status as AlarmStatus,
+        })),
+      },
+      workOrders: {
+        total: orders.total,
+        rows: orders.rows.map((r) => {
+          const deadline = r.deadline.toISOString();
+          return { ...r, deadline, overdue: isWorkOrderOverdue({ status: r.status, deadline }, at) };
+        }),
+      },
+    };
+  }
+
+  async function trends(caller: AuthContext, query: TrendsQuery): Promise<DashboardTrends> {
+    const at = now();
+    const zone = await zoneOf(caller.tenantId);
+    const span = daysSpan(zone, query.from, query.to);
+    const ids = await robotsFor(caller, query.robotIds);
+    const [alarms, runs, distance, uptime, workOrders] = await Promise.all([
+      alarmsByDay(db, caller.tenantId, span, zone, ids),
+      runsByDay(db, caller.tenantId, span, zone, ids),
+      distanceByDay(db, caller.tenantId, span, zone, ids),
+      uptimeOfRobots(db, caller.tenantId, span, ids),
+      workOrdersByDay(db, caller.tenantId, span, zone, ids),
+    ]);
+    // The share of the range's seconds so far: a range that ends in the future counts until now.
+    const elapsedS = Math.max(0, (Math.min(span.end.getTime(), at.getTime()) - span.start.getTime()) / 1000);
+    return {
+      days: listDays(query.from, query.to),
+      alarms,
+      runs,
+      distance,
+      uptime: uptime.map((u) => ({
+        ...u,
+        ratio: elapsedS > 0 ? Math.min(1, Math.round((u.onlineS / elapsedS) * 10_000) / 10_000) : 0,
+      })),
+      workOrders,
+      timeZone: zone,
+    };
+  }
+
+  async function abnormal(caller: AuthContext, query: AbnormalQuery): Promise<DashboardAbnormal> {
+    const zone = await zoneOf(caller.tenantId);
+    const span = daysSpan(zone, query.from, query.to);
+    const ids = await robotsFor(caller, query.robotId === undefined ? undefined : [query.robotId]);
+    const rows = await alarmPortrait(db, caller.tenantId, span, zone, DASHBOARD_LIMITS, {
+      kind: query.kind,
+      robotIds: ids,
+    });
+    const cell = DASHBOARD_LIMITS.cellDeg;
+    // Cell centres, rounded off the float noise of the multiplication.
+    const centre = (index: number) => Math.round((Number(index) + 0.5) * cell * 1e7) / 1e7;
+    const byKind = rows
+      .filter((r) => r.by_kind === 0)
+      .map((r) => ({ kind: r.kind as AlarmKind, count: Number(r.n) }))
+      .sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
+    const places = rows
+      .filter((r) => r.by_cell === 0 && r.gx !== null && r.gy !== null)
+      .map((r) => ({ lat: centre(r.gx!), lng: centre(r.gy!), count: Number(r.n) }))
+      .sort((a, b) => b.count - a.count || a.lat - b.lat || a.lng - b.lng);
+    const hours = rows
+      .filter((r) => r.by_time === 0)
+      .map((r) => ({ weekday: Number(r.wd), hour: Number(r.hr), count: Number(r.n) }))
+      .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+    const byRobot = rows
+      .filter((r) => r.by_kind !== 0 && r.by_cell !== 0 && r.by_time !== 0 && r.robot_id !== null)
+      .map((r) => ({ robotId: Number(r.robot_id), robotName: r.robot_name ?? '', count: Number(r.n) }))
+      .sort((a, b) => b.count - a.count || a.robotId - b.robotId);
+    return {
+      total: byKind.reduce((sum, k) => sum + k.count, 0),
+      places,
+      hours,
+      byKind,
+      byRobot,
+      timeZone: zone,
+    };
+  }
+
+  return { overview, mine, trends, abnormal };
+}
+
+export type DashboardsService = ReturnType<typeof createDashboardsService>;
