@@ -1,8 +1,9 @@
+import { useEffect, useState } from 'react';
 import { DatePicker, Form, Input, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { alarmKinds, alarmStatuses, type AlarmRow, type AlarmSortColumn } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { RobotFilter } from '@/shared/fleet';
 import { ListPage, ListTable, SearchBar, useListQuery } from '@/shared/list';
 import { alarmRecordsKey, fetchAlarmRecords, type AlarmFilters } from '../api/alarms-api';
@@ -33,6 +34,29 @@ export function alarmFilters({ robotId, kind, status, escalated, keyword, range 
   };
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The search bar's values named in the address, for a drill-down from the alarm portrait
+ * (`?robotId=3&kind=gun&from=2026-11-01&to=2026-11-28`, days counted whole); what is not valid is
+ * left out.
+ */
+export function alarmValuesFromQuery(params: URLSearchParams): FormValues {
+  const robotId = Number(params.get('robotId'));
+  const kind = params.get('kind');
+  const from = params.get('from');
+  const to = params.get('to');
+  const day = (text: string | null) =>
+    text && DAY.test(text) && dayjs(text).format('YYYY-MM-DD') === text ? dayjs(text) : null;
+  const start = day(from)?.startOf('day') ?? null;
+  const end = day(to)?.endOf('day') ?? null;
+  return {
+    ...(Number.isInteger(robotId) && robotId > 0 ? { robotId } : {}),
+    ...(kind && (alarmKinds as readonly string[]).includes(kind) ? { kind } : {}),
+    ...(start || end ? { range: [start, end] as [Dayjs | null, Dayjs | null] } : {}),
+  };
+}
+
 /**
  * Alarm handling records (`/data/alarmHandling`): every gun and sentiment alarm, where its
  * disposal stands, and its details with the disposal operations (`?alarmId=N` opens them).
@@ -41,11 +65,15 @@ export function AlarmHandlingPage() {
   const { t } = useTranslation('alarms');
   const [form] = Form.useForm<FormValues>();
   const [alarmId, setAlarmId] = useAlarmParam();
+  const [params] = useSearchParams();
+  // The filters the page was opened with (a drill-down's), read once.
+  const [fromAddress] = useState(() => alarmValuesFromQuery(params));
   const list = useListQuery<AlarmFilters, AlarmRow, AlarmSortColumn>({
     key: alarmRecordsKey,
     fetch: fetchAlarmRecords,
-    initialFilters: {},
+    initialFilters: alarmFilters(fromAddress),
   });
+  useEffect(() => form.setFieldsValue(fromAddress), [form, fromAddress]);
   const navigate = useNavigate();
   const columns = alarmColumns({
     t,
@@ -56,7 +84,11 @@ export function AlarmHandlingPage() {
     <>
       <ListPage
         search={
-          <SearchBar form={form} onSearch={(values) => list.search(alarmFilters(values))} onReset={list.reset}>
+          <SearchBar
+            form={form}
+            onSearch={(values) => list.search(alarmFilters(values))}
+            onReset={() => list.search({})}
+          >
             <RobotFilter label={t('filters.robot')} placeholder={t('filters.all')} />
             <Form.Item name="kind" label={t('filters.kind')}>
               <Select
