@@ -191,6 +191,7 @@ const WINDOW_PAGES: Partial<Record<string, ComponentType>> = {
   trendHensive: lazyPage(() =>
     import('@/features/dashboards/pages/trend-hensive-page').then((m) => m.TrendHensivePage),
   ),
+  trendPoint: lazyPage(() => import('@/features/point-clouds/pages/trend-point-page').then((m) => m.TrendPointPage)),
   trendAbnormal: lazyPage(() =>
     import('@/features/dashboards/pages/trend-abnormal-page').then((m) => m.TrendAbnormalPage),
   ),

@@ -34,6 +34,7 @@ import type TracksTexts from '@/locales/zh-CN/tracks.json';
 import type VideoTexts from '@/locales/zh-CN/video.json';
 import type VoiceTexts from '@/locales/zh-CN/voice.json';
 import type WorkOrdersTexts from '@/locales/zh-CN/work-orders.json';
+import type PointCloudsTexts from '@/locales/zh-CN/point-clouds.json';
 import type DiagnosticsTexts from '@/locales/zh-CN/diagnostics.json';
 import type DashboardsTexts from '@/locales/zh-CN/dashboards.json';
 
@@ -77,6 +78,7 @@ export type Resources = {
   video: typeof VideoTexts;
   voice: typeof VoiceTexts;
   'work-orders': typeof WorkOrdersTexts;
+  'point-clouds': typeof PointCloudsTexts;
   diagnostics: typeof DiagnosticsTexts;
   dashboards: typeof DashboardsTexts;
   messages: (typeof messages)['zh-CN'];
@@ -118,6 +120,7 @@ export const NAMESPACES = [
   'video',
   'voice',
   'work-orders',
+  'point-clouds',
   'diagnostics',
   'dashboards',
   'messages',

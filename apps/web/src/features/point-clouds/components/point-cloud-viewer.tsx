@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  PerspectiveCamera,
+  Points,
+  PointsMaterial,
+  Scene,
+  Sphere,
+  Vector3,
+  WebGLRenderer,
+} from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import type { DecodedPointCloud } from '@patrol/contracts';
+import { cloudBounds, colorize, type Bounds, type ColorMode, type ValueRange } from './point-colors';
+
+/** What the viewer keeps between renders: one renderer, scene, camera and controls for its life. */
+type Stage = {
+  renderer: WebGLRenderer;
+  scene: Scene;
+  camera: PerspectiveCamera;
+  controls: OrbitControls;
+  /** Draws one frame at the next animation frame (several requests before it make one frame). */
+  requestRender: () => void;
+};
+
+/** The cloud on the stage: one BufferGeometry of all its points, one material. */
+type Shown = { points: Points<BufferGeometry, PointsMaterial>; bounds: Bounds | null; colors: Uint8Array };
+
+/** The colour behind the points. */
+function paintBackground(stage: Stage, color: string) {
+  stage.scene.background = new Color(color);
+  stage.requestRender();
+}
+
+/** Puts the camera above and beside the cloud, looking at its middle, so the whole of it shows. */
+function fitView(stage: Stage, bounds: Bounds | null) {
+  const min = new Vector3(...(bounds?.min ?? [-1, -1, -1]));
+  const max = new Vector3(...(bounds?.max ?? [1, 1, 1]));
+  const center = min.clone().add(max).multiplyScalar(0.5);
+  const radius = Math.max(0.5, max.distanceTo(min) / 2);
+  const distance = radius / Math.sin(((stage.camera.fov / 2) * Math.PI) / 180);
+  stage.camera.near = Math.max(0.01, distance / 1000);
+  stage.camera.far = distance * 10;
+  stage.camera.position.set(center.x - distance * 0.55, center.y - distance * 0.65, center.z + distance * 0.55);
+  stage.camera.updateProjectionMatrix();
+  stage.controls.target.copy(center);
+  stage.controls.update();
+  stage.requestRender();
+}
+
+export type PointCloudViewerProps = {
+  cloud: DecodedPointCloud;
+  mode: ColorMode;
+  /** Point size in CSS pixels. */
+  pointSize: number;
+  /** Changing it puts the view back where it started. */
+  resetKey: number;
+  /** The canvas's accessible name. */
+  label: string;
+  /** The colour background of the drawing, from the theme. */
+  background: string;
+  /** The range the ramp spans in the mode shown (null for the file's own colours). */
+  onColored?: (range: ValueRange | null, mode: ColorMode) => void;
+  /** WebGL is not available. */
+  onUnavailable?: () => void;
+};
+
+/**
+ * A three.js view of one point cloud: all its points in one BufferGeometry drawn as points, orbit
+ * controls (mouse, touch, and the keyboard on the focused canvas: arrows pan, Shift+arrows turn,
+ * + and - zoom). It draws on demand (a control moved, a setting changed, a resize), never in a
+ * loop, and disposes of the geometry and material when another cloud comes and of everything when
+ * it goes.
+ */
+export function PointCloudViewer({
+  cloud,
+  mode,
+  pointSize,
+  resetKey,
+  label,
+  background,
+  onColored,
+  onUnavailable,
+}: PointCloudViewerProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [stage, setStage] = useState<Stage | null>(null);
+  const shownRef = useRef<Shown | null>(null);
+  const onColoredRef = useRef(onColored);
+  const onUnavailableRef = useRef(onUnavailable);
+  useEffect(() => {
+    onColoredRef.current = onColored;
+    onUnavailableRef.current = onUnavailable;
+  }, [onColored, onUnavailable]);
+
+  // The renderer, camera and controls, once.
+  useEffect(() => {
+    const box = boxRef.current!;
+    let renderer: WebGLRenderer;
+    try {
+      // preserveDrawingBuffer: the picture can be read back (tests, a screenshot of the canvas).
+      renderer = new WebGLRenderer({
+        antialias: false,
+        preserveDrawingBuffer: true,
+        powerPreference: 'high-performance',
+      });
+    } catch {
+      onUnavailableRef.current?.();
+      return;
+    }
+    renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    const canvas = renderer.domElement;
+    canvas.tabIndex = 0;
+    canvas.setAttribute('role', 'img');
+    canvas.className = 'pc-viewer__canvas';
+    box.appendChild(canvas);
+    const scene = new Scene();
+    const camera = new PerspectiveCamera(50, 1, 0.1, 1000);
+    // Scans are z-up (the robot's frame); the orbit turns about z.
+    camera.up.set(0, 0, 1);
+    const controls = new OrbitControls(camera, canvas);
+    controls.enableDamping = false;
+    controls.listenToKeyEvents(canvas);
+    controls.keyPanSpeed = 14;
+
+    let frame = 0;
+    const requestRender = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        renderer.render(scene, camera);
+      });
+    };
+    controls.addEventListener('change', requestRender);
+    const zoomKeys = (event: KeyboardEvent) => {
+      if (event.key === '+' || event.key === '=') controls.dollyIn(1.2);
+      else if (event.key === '-' || event.key === '_') controls.dollyOut(1.2);
+      else return;
+      event.preventDefault();
+    };
+    canvas.addEventListener('keydown', zoomKeys);
+
+    const resize = () => {
+      const width = Math.max(1, box.clientWidth);
+      const height = Math.max(1, box.clientHeight);
+      renderer.setSize(width, height, false);
+      canvas.style.width = '100%';
+      canvas.style.height = '100%';
+      camera.aspect = width / height;
+      camera.updateProjectionMatrix();
+      requestRender();
+    };
+    const observer = new ResizeObserver(resize);
+    observer.observe(box);
+    resize();
+    setStage({ renderer, scene, camera, controls, requestRender });
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+      canvas.removeEventListener('keydown', zoomKeys);
+      controls.removeEventListener('change', requestRender);
+      controls.dispose();
+      renderer.dispose();
+      renderer.forceContextLoss();
+      canvas.remove();
+      setStage(null);
+    };
+  }, []);
+
+  // The cloud: one geometry and one material, replaced (and disposed of) when another comes.
+  useEffect(() => {
+    if (!stage) return;
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new BufferAttribute(cloud.positions, 3));
+    const colors = new Uint8Array(cloud.points * 3);
+    geometry.setAttribute('color', new BufferAttribute(colors, 3, true));
+    const bounds = cloudBounds(cloud.positions);
+    // Bounds from the finite points only: three's own would turn NaN on a scan's missing returns.
+    const center = bounds
+      ? new Vector3(...bounds.min).add(new Vector3(...bounds.max)).multiplyScalar(0.5)
+      : new Vector3();
+    geometry.boundingSphere = new Sphere(center, bounds ? new Vector3(...bounds.max).distanceTo(center) : 1);
+    const material = new PointsMaterial({ vertexColors: true, sizeAttenuation: false, size: 2 });
+    const points = new Points(geometry, material);
+    points.frustumCulled = false;
+    stage.scene.add(points);
+    shownRef.current = { points, bounds, colors };
+    fitView(stage, bounds);
+    return () => {
+      stage.scene.remove(points);
+      geometry.dispose();
+      material.dispose();
+      shownRef.current = null;
+    };
+  }, [stage, cloud]);
+
+  // The colours of the mode, written into the same attribute.
+  useEffect(() => {
+    const shown = shownRef.current;
+    if (!stage || !shown) return;
+    const result = colorize(cloud, mode, shown.colors);
+    const attribute = shown.points.geometry.getAttribute('color') as BufferAttribute;
+    attribute.needsUpdate = true;
+    onColoredRef.current?.(result.range, result.mode);
+    stage.requestRender();
+  }, [stage, cloud, mode]);
+
+  useEffect(() => {
+    const shown = shownRef.current;
+    if (!stage || !shown) return;
+    shown.points.material.size = pointSize * stage.renderer.getPixelRatio();
+    stage.requestRender();
+  }, [stage, cloud, pointSize]);
+
+  useEffect(() => {
+    if (stage) paintBackground(stage, background);
+  }, [stage, background]);
+
+  useEffect(() => {
+    if (stage && resetKey > 0) fitView(stage, shownRef.current?.bounds ?? null);
+  }, [stage, resetKey]);
+
+  useEffect(() => {
+    stage?.renderer.domElement.setAttribute('aria-label', label);
+  }, [stage, label]);
+
+  return <div ref={boxRef} className="pc-viewer" data-testid="point-cloud-viewer" />;
+}
