@@ -1,33 +1,28 @@
 import * as echarts from 'echarts/core';
 import { BarChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
 import {
-  AriaComponent,
-  DataZoomComponent,
+  DataZoomInsideComponent,
   GridComponent,
   LegendComponent,
-  TitleComponent,
   TooltipComponent,
-  VisualMapComponent,
+  VisualMapContinuousComponent,
 } from 'echarts/components';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
-import { UniversalTransition } from 'echarts/features';
 
-// Only what the console's charts draw, so the bundle carries no more of ECharts than that.
+// Only what the console's charts draw, so the bundle carries no more of ECharts than that. The
+// SVG renderer draws where a canvas cannot (and in tests).
 echarts.use([
   BarChart,
   HeatmapChart,
   LineChart,
   PieChart,
-  AriaComponent,
-  DataZoomComponent,
+  DataZoomInsideComponent,
   GridComponent,
   LegendComponent,
-  TitleComponent,
   TooltipComponent,
-  VisualMapComponent,
+  VisualMapContinuousComponent,
   CanvasRenderer,
   SVGRenderer,
-  UniversalTransition,
 ]);
 
 export { echarts };

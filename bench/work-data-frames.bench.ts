@@ -1,0 +1,117 @@
+// The live charts' frame times in Chromium: the real server serving the built console
+// (apps/web/dist, `npm run build` first), BENCH_ROBOTS (20, the most the page draws) simulated
+// robots reporting at 1 Hz, and Work View's live data (`/workVision/workData`, eight charts of one
+// line per robot) open in Chromium through playwright-core, its charts filled for a minute first. For BENCH_SECONDS (15)
+// it records every frame's time (requestAnimationFrame) and the long tasks (PerformanceObserver),
+// once unthrottled and once with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate). Prints
+// p50/p95/p99 frame time and the long-task count of each. Asserts nothing.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { startFleet } from '@patrol/robot-sim';
+import { ms, percentile, startServer } from './server-process.js';
+
+const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 20);
+/** How long the charts fill before the frames are counted. */
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 60);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const WEB_DIST = path.resolve(
+  process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
+);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PASSWORD = 'Bench-charts-1x';
+
+/** Frame times and long tasks of the open page over `seconds`, at a CPU slow-down of `rate`. */
+async function measure(page: Page, rate: number, seconds: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  // Let the throttled page settle before counting.
+  await page.waitForTimeout(2000);
+  // In-page code as text: the TypeScript runner would add helpers to a function that the page lacks.
+  const result = (await page.evaluate(`new Promise((resolve) => {
+    const frames = [];
+    let longTasks = 0;
+    const observer = new PerformanceObserver((list) => (longTasks += list.getEntries().length));
+    observer.observe({ type: 'longtask' });
+    let last = performance.now();
+    const end = last + ${seconds * 1000};
+    const tick = (now) => {
+      frames.push(now - last);
+      last = now;
+      if (now < end) requestAnimationFrame(tick);
+      else {
+        observer.disconnect();
+        resolve({ frames, longTasks });
+      }
+    };
+    requestAnimationFrame(tick);
+  })`)) as { frames: number[]; longTasks: number };
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  const sorted = result.frames.slice(1).sort((a, b) => a - b);
+  console.log(
+    `${rate === 1 ? 'unthrottled' : `${rate}x throttle`}`.padEnd(12) +
+      `frames ${sorted.length}  p50 ${ms(percentile(sorted, 50))}  p95 ${ms(percentile(sorted, 95))}` +
+      `  p99 ${ms(percentile(sorted, 99))}  long tasks ${result.longTasks} in ${seconds} s`,
+  );
+}
+
+if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+  console.error(`No built console in ${WEB_DIST}: run \`npm run build\` first.`);
+  process.exit(1);
+}
+console.log(`work data frames bench: ${ROBOTS} robots at 1 Hz, ${SECONDS} s a run, console from ${WEB_DIST}`);
+const dataDir = await mkdtemp(path.join(tmpdir(), 'patrol-bench-'));
+const server = await startServer({ DATA_DIR: dataDir, PATROL_ADMIN_PASSWORD: PASSWORD, WEB_DIST });
+const fleet = await startFleet({
+  apiUrl: server.url,
+  brokerUrl: server.mqttUrl,
+  account: 'admin',
+  password: PASSWORD,
+  robots: ROBOTS,
+  prefix: `W${process.pid}`,
+  keysFile: null,
+  telemetryMs: 1000,
+  eventChance: 0,
+  uploadChance: 0,
+});
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  await page.goto(server.url);
+  await page.getByLabel('账号').fill('admin');
+  await page.getByLabel('密码').fill(PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL(/#\/home/);
+  await page.goto(`${server.url}/#/workVision/workData`);
+  // Every robot's line has points: the page drew each robot's readings.
+  await page.waitForFunction(
+    `Number(document.querySelector('[data-testid="chart-live-battery"] [data-points]')?.getAttribute('data-points')) >= ${ROBOTS * 2}`,
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.waitForTimeout(WARM_SECONDS * 1000);
+  const points = await page.getAttribute('[data-testid="chart-live-battery"] [data-points]', 'data-points');
+  console.log(`charts filled: ${points} points in the battery chart, as many in each of the eight`);
+  await measure(page, 1, SECONDS);
+  await measure(page, 4, SECONDS);
+} finally {
+  await browser.close();
+  await fleet.stop();
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
