@@ -9,6 +9,7 @@ import { BaseMap } from '@/shared/map';
 import { useMenuTitle } from '@/shared/menu';
 import { PageTitle } from '@/shared/ui';
 import { useDashboardAbnormal } from '../api/dashboards-api';
+import { LightMap } from '../components/light-map';
 import { Panel } from '../components/panel';
 import { PlacesLayer, type Place } from '../components/places-layer';
 import { DayRangePicker, lastDays, type DayRange } from '../components/range-picker';
@@ -116,9 +117,12 @@ export function TrendAbnormalPage() {
           {
             id: 'kinds',
             type: 'pie',
+            showEmptyCircle: false,
             radius: ['40%', '68%'],
             label: { formatter: '{b}: {c}' },
-            data: rows.map((r) => ({ name: t(`kinds.${r.kind}`), value: r.count, kind: r.kind })),
+            data: rows.every((r) => r.count === 0)
+              ? []
+              : rows.map((r) => ({ name: t(`kinds.${r.kind}`), value: r.count, kind: r.kind })),
           },
         ],
       },
@@ -188,9 +192,11 @@ export function TrendAbnormalPage() {
       <div className="dash-grid dash-grid--2" style={{ gridAutoRows: 'minmax(0, 1fr)' }}>
         <Panel title={t('abnormal.places')} testId="abnormal-places">
           <div className="dash-map" style={{ height: CHART_HEIGHT }} aria-label={t('abnormal.places')} role="group">
-            <BaseMap config={config.data?.map} testId="abnormal-map" viewKey="trendAbnormal">
-              <PlacesLayer places={places} label={placeLabel} onSelect={(place) => drill({ place })} />
-            </BaseMap>
+            <LightMap>
+              <BaseMap config={config.data?.map} testId="abnormal-map" viewKey="trendAbnormal">
+                <PlacesLayer places={places} label={placeLabel} onSelect={(place) => drill({ place })} />
+              </BaseMap>
+            </LightMap>
           </div>
           <p className="visually-hidden">
             {places.length === 0

@@ -9,6 +9,7 @@ import { useMenuTitle } from '@/shared/menu';
 import { PageTitle } from '@/shared/ui';
 import { useDashboardOverview } from '../api/dashboards-api';
 import { OverviewFigures } from '../components/overview-figures';
+import { LightMap } from '../components/light-map';
 import { Panel } from '../components/panel';
 import '../components/dashboards.css';
 
@@ -64,8 +65,9 @@ export function WorkHensivePage() {
   const orders = useMemo(() => {
     const byStatus = data?.workOrders.byStatus;
     const statuses = ['draft', 'pending', 'processing'] as const;
+    const empty = !byStatus || statuses.every((s) => byStatus[s] === 0);
     return {
-      empty: !byStatus || statuses.every((s) => byStatus[s] === 0),
+      empty,
       summary: statuses
         .map((s) => t('charts.cell', { name: t(`orderStatuses.${s}`), value: byStatus?.[s] ?? 0 }))
         .join('; '),
@@ -76,9 +78,11 @@ export function WorkHensivePage() {
           {
             id: 'orders',
             type: 'pie',
+            showEmptyCircle: false,
             radius: ['45%', '70%'],
             label: { formatter: '{b}: {c}' },
-            data: statuses.map((s) => ({ name: t(`orderStatuses.${s}`), value: byStatus?.[s] ?? 0 })),
+            // Nothing drawn when there is nothing: the empty state says so.
+            data: empty ? [] : statuses.map((s) => ({ name: t(`orderStatuses.${s}`), value: byStatus?.[s] ?? 0 })),
           },
         ],
       },
@@ -123,16 +127,18 @@ export function WorkHensivePage() {
         </div>
         <Panel title={t('hensive.map')} testId="dashboard-map">
           <div className="dash-map">
-            <BaseMap config={config.data?.map} testId="fleet-map" viewKey="workHensive">
-              <RobotsLayer
-                fitLabel={t('hensive.fit')}
-                stoppedLabel={tc('robotPresence.stoppedForRepair')}
-                robots={robots}
-                selectedId={selectedId}
-                onSelect={setSelectedId}
-              />
-              <MapLegend />
-            </BaseMap>
+            <LightMap>
+              <BaseMap config={config.data?.map} testId="fleet-map" viewKey="workHensive">
+                <RobotsLayer
+                  fitLabel={t('hensive.fit')}
+                  stoppedLabel={tc('robotPresence.stoppedForRepair')}
+                  robots={robots}
+                  selectedId={selectedId}
+                  onSelect={setSelectedId}
+                />
+                <MapLegend />
+              </BaseMap>
+            </LightMap>
           </div>
         </Panel>
       </div>
