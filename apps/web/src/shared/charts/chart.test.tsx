@@ -52,3 +52,16 @@ describe('Chart', () => {
     expect(isDarkColor('rgba(11, 23, 51, 1)')).toBe(true);
   });
 });
+
+describe('chart texts on a large screen', () => {
+  it('grow with the page unless the option sets them', async () => {
+    const { scaleChartText } = await import('./chart');
+    const scaled = scaleChartText(
+      { xAxis: { type: 'category' }, yAxis: [{ axisLabel: { fontSize: 10 } }], legend: { top: 0 } },
+      24,
+    ) as Record<string, never>;
+    expect(scaled['xAxis']).toMatchObject({ axisLabel: { fontSize: 24 } });
+    expect(scaled['yAxis']).toMatchObject([{ axisLabel: { fontSize: 10 } }]);
+    expect(scaled['legend']).toMatchObject({ top: 0, textStyle: { fontSize: 24 } });
+  });
+});

@@ -54,6 +54,36 @@ function canDrawOnCanvas(): boolean {
   return canvasWorks;
 }
 
+type Part = Record<string, unknown>;
+const withText = (part: unknown, key: string, fontSize: number): unknown => {
+  if (Array.isArray(part)) return part.map((p) => withText(p, key, fontSize));
+  if (!part || typeof part !== 'object') return part;
+  const own = (part as Part)[key] as Part | undefined;
+  return { ...(part as Part), [key]: { fontSize, ...own } };
+};
+
+/**
+ * The option with its texts at `fontSize` (axis labels, legend, tooltip, visual map) unless it sets
+ * them itself: ECharts draws 12px whatever the page's size, and the wall screen's text grows.
+ */
+export function scaleChartText(option: EChartsCoreOption, fontSize: number): EChartsCoreOption {
+  if (fontSize === 12) return option;
+  const o = option as Part;
+  const scaled: Part = { ...o, textStyle: { fontSize, ...(o.textStyle as Part | undefined) } };
+  for (const axis of ['xAxis', 'yAxis'])
+    if (o[axis]) scaled[axis] = withText(withText(o[axis], 'axisLabel', fontSize), 'nameTextStyle', fontSize);
+  for (const part of ['legend', 'tooltip', 'visualMap'])
+    if (o[part]) scaled[part] = withText(o[part], 'textStyle', fontSize);
+  if (o.legend) {
+    const size = Math.round(fontSize * 1.1);
+    scaled.legend = withText(scaled.legend, 'pageTextStyle', fontSize);
+    scaled.legend = Array.isArray(scaled.legend)
+      ? scaled.legend
+      : { itemWidth: size * 2, itemHeight: size, ...(scaled.legend as Part) };
+  }
+  return scaled;
+}
+
 function setRef<T>(ref: Ref<T> | undefined, value: T) {
   if (typeof ref === 'function') ref(value);
   else if (ref) ref.current = value;
@@ -85,6 +115,8 @@ export function Chart({
   const themed = useRef(false);
   const { token } = theme.useToken();
   const dark = isDarkColor(token.colorBgContainer);
+  // 12px beside the console's 14px text, growing with it on the wall screen.
+  const fontSize = Math.round((token.fontSize * 12) / 14);
   const events = useRef(onEvents);
   useLayoutEffect(() => {
     events.current = onEvents;
@@ -122,10 +154,10 @@ export function Chart({
   useLayoutEffect(() => {
     // Transparent, so the card's background (light or dark) shows through.
     instance.current?.setOption(
-      { backgroundColor: 'transparent', ...option },
+      scaleChartText({ backgroundColor: 'transparent', ...option }, fontSize),
       replaceMerge ? { replaceMerge } : undefined,
     );
-  }, [option, replaceMerge, dark]);
+  }, [option, replaceMerge, dark, fontSize]);
 
   const eventNames = Object.keys(onEvents ?? {})
     .sort()

@@ -1,2 +1,2 @@
-export { Chart, isDarkColor, type ChartEventHandler, type ChartProps } from './chart';
+export { Chart, isDarkColor, scaleChartText, type ChartEventHandler, type ChartProps } from './chart';
 export { echarts, type ECharts, type EChartsCoreOption } from './echarts';
