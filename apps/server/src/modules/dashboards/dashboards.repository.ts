@@ -269,34 +269,36 @@ export async function runsByDay(db: DbOrTx, tenantId: number, span: Span, tz: st
   return rows.map((r) => ({ day: r.day, done: num(r.done), failed: num(r.failed), skipped: num(r.skipped) }));
 }
 
-/** Metres patrolled by day: an hour's figures count on the day its start falls on in the zone. */
-export async function distanceByDay(db: DbOrTx, tenantId: number, span: Span, tz: string, ids: RobotFilter) {
+/**
+ * The hours' figures in one pass over `robot_hours`: metres patrolled by day (an hour counts on the
+ * day its start falls on in the zone), and seconds online by robot. Grouped by robot and day first,
+ * then the few thousand groups summed both ways.
+ */
+export async function hoursByDayAndRobot(db: DbOrTx, tenantId: number, span: Span, tz: string, ids: RobotFilter) {
   const where = inTenant(robotHours, tenantId, inSpan(robotHours.hour, span), robotCondition(robotHours.robotId, ids));
-  const rows = await rowsOf<{ day: string; distance: number }>(
+  const rows = await rowsOf<{ day: string | null; robot_id: number | null; distance: number; online_s: number }>(
     db,
-    sql`select d::text as day, m as distance from (
-          select ${dayOf(robotHours.hour, tz)} as d, sum(${robotHours.distanceM}) as m
-            from ${robotHours} where ${where} group by 1) g
-         order by 1`,
+    sql`select d::text as day, robot_id, sum(m) as distance, sum(s)::int8 as online_s from (
+          select ${robotHours.robotId} as robot_id, ${dayOf(robotHours.hour, tz)} as d,
+                 sum(${robotHours.distanceM}) as m, sum(${robotHours.onlineS}) as s
+            from ${robotHours} where ${where} group by 1, 2) g
+         group by grouping sets ((d), (robot_id))`,
   );
-  return rows.map((r) => ({ day: r.day, distanceM: Math.round(num(r.distance) * 10) / 10 }));
+  const distance = rows
+    .filter((r) => r.day !== null)
+    .map((r) => ({ day: r.day!, distanceM: Math.round(num(r.distance) * 10) / 10 }))
+    .sort((x, y) => x.day.localeCompare(y.day));
+  const online = new Map(rows.filter((r) => r.robot_id !== null).map((r) => [num(r.robot_id), num(r.online_s)]));
+  return { distance, online };
 }
 
-/** The tenant's robots (of the filter) with their seconds online in the span, by name. */
-export async function uptimeOfRobots(db: DbOrTx, tenantId: number, span: Span, ids: RobotFilter) {
-  const hours = db
-    .select({ robotId: robotHours.robotId, onlineS: sql<number>`sum(${robotHours.onlineS})`.as('online_s') })
-    .from(robotHours)
-    .where(inTenant(robotHours, tenantId, inSpan(robotHours.hour, span), robotCondition(robotHours.robotId, ids)))
-    .groupBy(robotHours.robotId)
-    .as('h');
-  const rows = await db
-    .select({ robotId: robots.id, robotName: robots.name, onlineS: sql<number>`coalesce(${hours.onlineS}, 0)::int8` })
+/** The tenant's robots (of the filter), by name. */
+export async function robotsOf(db: DbOrTx, tenantId: number, ids: RobotFilter) {
+  return db
+    .select({ robotId: robots.id, robotName: robots.name })
     .from(robots)
-    .leftJoin(hours, eq(hours.robotId, robots.id))
     .where(inTenant(robots, tenantId, robotCondition(robots.id, ids)))
     .orderBy(asc(robots.name), asc(robots.id));
-  return rows.map((r) => ({ robotId: r.robotId, robotName: r.robotName, onlineS: num(r.onlineS) }));
 }
 
 /** Work orders opened (created) and closed (processed) by day. */
@@ -326,25 +328,15 @@ export async function workOrdersByDay(db: DbOrTx, tenantId: number, span: Span, 
 // ---------------------------------------------------------------------------------------------
 
 export type PortraitFilter = { kind?: AlarmKind | undefined; robotIds: RobotFilter };
-export type PortraitRow = {
-  /** 0 for the grouping the row belongs to (PostgreSQL's `grouping()`), not 0 for the others. */
-  by_kind: number;
-  by_cell: number;
-  by_time: number;
-  kind: string | null;
-  gx: number | null;
-  gy: number | null;
-  wd: number | null;
-  hr: number | null;
-  robot_id: number | null;
-  robot_name: string | null;
-  n: number;
-};
 
 /**
- * The alarms of the span grouped four ways in one pass (grouping sets): by kind, by place cell
- * (`cellDeg` degrees; the busiest `placesMax`, alarms without a position left out), by weekday (0 Monday) and
- * hour of the zone's clock, by robot (with a name its alarms carry).
+ * The alarm portrait, three groupings of the span's alarms run side by side (each its own scan,
+ * which PostgreSQL may share among workers; one grouping-sets pass sorted on disk instead):
+ * - by kind and by weekday (0 Monday) and hour of the zone's clock, from counts per quarter of an
+ *   hour (every zone's offset is a whole number of quarters), so the zone is applied to a few
+ *   thousand groups, not to each alarm;
+ * - by place cell of `cellDeg` degrees, the busiest `placesMax` (alarms without a position left out);
+ * - by robot, with a name its alarms carry.
  */
 export async function alarmPortrait(
   db: DbOrTx,
@@ -353,7 +345,7 @@ export async function alarmPortrait(
   tz: string,
   limits: { cellDeg: number; placesMax: number },
   filter: PortraitFilter,
-): Promise<PortraitRow[]> {
+) {
   const where = inTenant(
     alarms,
     tenantId,
@@ -361,26 +353,41 @@ export async function alarmPortrait(
     filter.kind ? eq(alarms.kind, filter.kind) : undefined,
     robotCondition(alarms.robotId, filter.robotIds),
   );
-  // The busiest `placesMax` cells only: numbered within the cells' grouping, the rest left in the database.
-  return rowsOf<PortraitRow>(
-    db,
-    sql`select * from (
-          select grouping(kind)::int as by_kind, grouping(gx, gy)::int as by_cell, grouping(wd, hr)::int as by_time,
-                 kind, gx, gy, wd, hr, robot_id, max(robot_name) as robot_name, count(*)::int as n,
-                 row_number() over (partition by grouping(kind), grouping(gx, gy), grouping(wd, hr)
-                                    order by (gx is null), count(*) desc, gx, gy) as rank
-            from (select kind, robot_id, robot_name,
-                         floor(lat / ${limits.cellDeg}::float8)::int8 as gx, floor(lng / ${limits.cellDeg}::float8)::int8 as gy,
-                         (extract(isodow from local) - 1)::int as wd, extract(hour from local)::int as hr
-                    from (select ${alarms.kind} as kind, ${alarms.robotId} as robot_id, ${alarms.robotName} as robot_name,
-                                 ${alarms.lat} as lat, ${alarms.lng} as lng,
-                                 ${alarms.reportedAt} at time zone ${tz} as local
-                            from ${alarms} where ${where}) a
-                 ) b
-           group by grouping sets ((kind), (gx, gy), (wd, hr), (robot_id))
-        ) g
-        where by_cell <> 0 or (gx is not null and rank <= ${limits.placesMax})`,
-  );
+  const [times, places, byRobot] = await Promise.all([
+    rowsOf<{ kind: string | null; wd: number | null; hr: number | null; n: number }>(
+      db,
+      sql`select kind, wd, hr, sum(n)::int as n from (
+            select kind, (extract(isodow from slot at time zone ${tz}) - 1)::int as wd,
+                   extract(hour from slot at time zone ${tz})::int as hr, n
+              from (select date_bin('15 minutes', ${alarms.reportedAt}, timestamptz 'epoch') as slot,
+                           ${alarms.kind} as kind, count(*) as n
+                      from ${alarms} where ${where} group by 1, 2) q
+          ) l
+          group by grouping sets ((kind), (wd, hr))`,
+    ),
+    rowsOf<{ gx: number; gy: number; n: number }>(
+      db,
+      sql`select gx, gy, n from (
+            select floor(${alarms.lat} / ${limits.cellDeg}::float8)::int8 as gx,
+                   floor(${alarms.lng} / ${limits.cellDeg}::float8)::int8 as gy, count(*)::int as n
+              from ${alarms} where ${and(where, sql`${alarms.lat} is not null and ${alarms.lng} is not null`)}
+             group by 1, 2) c
+          order by n desc, gx, gy limit ${limits.placesMax}`,
+    ),
+    db
+      .select({ robotId: alarms.robotId, robotName: sql<string>`max(${alarms.robotName})`, n: count() })
+      .from(alarms)
+      .where(where)
+      .groupBy(alarms.robotId),
+  ]);
+  return {
+    byKind: times.filter((r) => r.kind !== null).map((r) => ({ kind: r.kind as AlarmKind, count: num(r.n) })),
+    hours: times
+      .filter((r) => r.kind === null && r.wd !== null)
+      .map((r) => ({ weekday: num(r.wd), hour: num(r.hr), count: num(r.n) })),
+    places: places.map((r) => ({ gx: num(r.gx), gy: num(r.gy), count: num(r.n) })),
+    byRobot: byRobot.map((r) => ({ robotId: r.robotId, robotName: r.robotName ?? '', count: num(r.n) })),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import {
   alarmPortrait,
   alarmsByDay,
   alarmsByKindStatus,
-  distanceByDay,
+  hoursByDayAndRobot,
   newestOpenAlarms,
   openAlarmCount,
   openWorkOrdersOf,
@@ -29,8 +29,8 @@ import {
   runCounts,
   runsByDay,
   schedulesDue,
+  robotsOf,
   tenantTimeZone,
-  uptimeOfRobots,
   workOrderCounts,
   workOrdersByDay,
   type RobotFilter,
@@ -148,11 +148,11 @@ export function createDashboardsService(ctx: AppContext, deps: { now?: () => Dat
     const zone = await zoneOf(caller.tenantId);
     const span = daysSpan(zone, query.from, query.to);
     const ids = await robotsFor(caller, query.robotIds);
-    const [alarms, runs, distance, uptime, workOrders] = await Promise.all([
+    const [alarms, runs, hours, robots, workOrders] = await Promise.all([
       alarmsByDay(db, caller.tenantId, span, zone, ids),
       runsByDay(db, caller.tenantId, span, zone, ids),
-      distanceByDay(db, caller.tenantId, span, zone, ids),
-      uptimeOfRobots(db, caller.tenantId, span, ids),
+      hoursByDayAndRobot(db, caller.tenantId, span, zone, ids),
+      robotsOf(db, caller.tenantId, ids),
       workOrdersByDay(db, caller.tenantId, span, zone, ids),
     ]);
     // The share of the range's seconds so far: a range that ends in the future counts until now.
@@ -161,11 +161,12 @@ export function createDashboardsService(ctx: AppContext, deps: { now?: () => Dat
       days: listDays(query.from, query.to),
       alarms,
       runs,
-      distance,
-      uptime: uptime.map((u) => ({
-        ...u,
-        ratio: elapsedS > 0 ? Math.min(1, Math.round((u.onlineS / elapsedS) * 10_000) / 10_000) : 0,
-      })),
+      distance: hours.distance,
+      uptime: robots.map((robot) => {
+        const onlineS = hours.online.get(robot.robotId) ?? 0;
+        const ratio = elapsedS > 0 ? Math.min(1, Math.round((onlineS / elapsedS) * 10_000) / 10_000) : 0;
+        return { ...robot, onlineS, ratio };
+      }),
       workOrders,
       timeZone: zone,
     };
@@ -175,29 +176,17 @@ export function createDashboardsService(ctx: AppContext, deps: { now?: () => Dat
     const zone = await zoneOf(caller.tenantId);
     const span = daysSpan(zone, query.from, query.to);
     const ids = await robotsFor(caller, query.robotId === undefined ? undefined : [query.robotId]);
-    const rows = await alarmPortrait(db, caller.tenantId, span, zone, DASHBOARD_LIMITS, {
+    const portrait = await alarmPortrait(db, caller.tenantId, span, zone, DASHBOARD_LIMITS, {
       kind: query.kind,
       robotIds: ids,
     });
     const cell = DASHBOARD_LIMITS.cellDeg;
     // Cell centres, rounded off the float noise of the multiplication.
-    const centre = (index: number) => Math.round((Number(index) + 0.5) * cell * 1e7) / 1e7;
-    const byKind = rows
-      .filter((r) => r.by_kind === 0)
-      .map((r) => ({ kind: r.kind as AlarmKind, count: Number(r.n) }))
-      .sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
-    const places = rows
-      .filter((r) => r.by_cell === 0 && r.gx !== null && r.gy !== null)
-      .map((r) => ({ lat: centre(r.gx!), lng: centre(r.gy!), count: Number(r.n) }))
-      .sort((a, b) => b.count - a.count || a.lat - b.lat || a.lng - b.lng);
-    const hours = rows
-      .filter((r) => r.by_time === 0)
-      .map((r) => ({ weekday: Number(r.wd), hour: Number(r.hr), count: Number(r.n) }))
-      .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
-    const byRobot = rows
-      .filter((r) => r.by_kind !== 0 && r.by_cell !== 0 && r.by_time !== 0 && r.robot_id !== null)
-      .map((r) => ({ robotId: Number(r.robot_id), robotName: r.robot_name ?? '', count: Number(r.n) }))
-      .sort((a, b) => b.count - a.count || a.robotId - b.robotId);
+    const centre = (index: number) => Math.round((index + 0.5) * cell * 1e7) / 1e7;
+    const byKind = portrait.byKind.sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
+    const places = portrait.places.map((p) => ({ lat: centre(p.gx), lng: centre(p.gy), count: p.count }));
+    const hours = portrait.hours.sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+    const byRobot = portrait.byRobot.sort((a, b) => b.count - a.count || a.robotId - b.robotId);
     return {
       total: byKind.reduce((sum, k) => sum + k.count, 0),
       places,
