@@ -69,6 +69,15 @@ test('the window tag opens live data in its own window, whose charts fill with t
   await data.close();
 });
 
+test('the video wall shows a live picture of each chosen robot', async ({ page }) => {
+  await signIn(page, ADMIN.account, ADMIN.password);
+  await page.goto('/#/workVision/workVideo');
+  await expect(page.getByRole('heading', { level: 1, name: '作业视频' })).toBeVisible();
+  const wall = page.getByTestId('video-wall');
+  await expect(wall).toBeVisible({ timeout: 20_000 });
+  await expect(wall.getByTestId('video-live-player').first()).toBeVisible({ timeout: 20_000 });
+});
+
 test('trend overview and the alarm portrait, with a drill-down to the alarm records', async ({ page, context }) => {
   await signIn(page, ADMIN.account, ADMIN.password);
   await page.goto('/#/trendVision/trendHensive');

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { LIVE_METRICS, LIVE_WINDOW_MS, LiveSeries } from '../hooks/use-live-series';
+import { robot } from './fixtures';
+
+const at = (robotId: number, ts: number, battery: number) => {
+  const live = robot(robotId, true);
+  return { ...live, state: { ...live.state!, ts, battery } };
+};
+
+describe('live series of the live data charts', () => {
+  it('keeps each new reading once, of the chosen robots only, for the last five minutes', () => {
+    const series = new LiveSeries(LIVE_METRICS);
+    const shown = new Set([1]);
+    expect(series.add([at(1, 1000, 90), at(2, 1000, 50)], shown)).toBe(true);
+    // The same reading pushed again (another robot changed) adds nothing.
+    expect(series.add([at(1, 1000, 90)], shown)).toBe(false);
+    series.add([at(1, 2000, 89)], shown);
+    expect(series.of('battery', 1)).toEqual([
+      [1000, 90],
+      [2000, 89],
+    ]);
+    expect(series.of('battery', 2)).toEqual([]);
+    expect(series.of('up', 1)).toEqual([
+      [1000, 100],
+      [2000, 100],
+    ]);
+    series.trim(1500 + LIVE_WINDOW_MS, shown);
+    expect(series.of('battery', 1)).toEqual([[2000, 89]]);
+    series.trim(1500 + LIVE_WINDOW_MS, new Set());
+    expect(series.of('battery', 1)).toEqual([]);
+  });
+});
