@@ -17,12 +17,12 @@ export const diagnosticsApi = {
     operationId: 'getDiagnostics',
     summary: 'Versions, server instances, uptime and memory, for the holder of the diagnostics code',
     description:
-      'Answers 403 when no code is set, when the code is missing, wrong or expired (401 stays the sign of a session that is over); 429 after too many wrong codes.',
+      'Answers 404 when no code is set, when the code is missing, wrong or expired (401 stays the sign of a session that is over, 403 of a route the role lacks); 429 after too many wrong codes.',
     tags: ['diagnostics'],
     access: 'session',
     query: diagnosticsQuery,
     data: diagnosticsReport,
-    errors: [...SESSION_ERRORS, 429],
+    errors: [...SESSION_ERRORS, 404, 429],
   }),
   getDiagnosticsCode: defineRoute({
     method: 'GET',

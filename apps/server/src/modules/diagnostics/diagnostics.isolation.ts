@@ -2,7 +2,7 @@ import type { IsolationArea } from '../../../test/isolation.js';
 
 /**
  * The diagnostics code is the platform's: a tenant's administrator can neither read, set nor
- * clear it. The figures hold no tenant's rows; without the code they answer 403.
+ * clear it. The figures hold no tenant's rows; without the code they answer 404.
  */
 export const isolation: IsolationArea = {
   cases: [

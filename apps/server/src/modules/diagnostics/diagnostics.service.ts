@@ -9,7 +9,7 @@ import {
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { MIGRATIONS_FOLDER } from '../../platform/db.js';
-import { forbidden, tooManyRequests } from '../../platform/errors.js';
+import { forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { ServersService } from '../servers/servers.service.js';
@@ -86,10 +86,11 @@ export function createDiagnosticsService(ctx: AppContext, deps: DiagnosticsDeps)
   }
 
   /**
-   * The report, for the holder of a live code. Every refusal is the same 403 (no code set, none
-   * given, wrong, expired), so an answer tells nothing about the code; each counts as a failure.
-   * Not 401: to the console, and to any client of the original API, 401 means the session is over,
-   * and a mistyped code must not sign anyone out (the page shows the no-permission page for it).
+   * The report, for the holder of a live code. Every refusal is the same 404 (no code set, none
+   * given, wrong, expired: there are no diagnostics under that code), so an answer tells nothing
+   * about the code; each counts as a failure. Neither 401 nor 403: to the console and to any
+   * client of the original API, 401 means the session is over (a mistyped code must not sign
+   * anyone out), and 403 means the caller's role lacks the route, which is open to every session.
    */
   async function report(code: string | undefined, address: string | null): Promise<DiagnosticsReport> {
     const checked = await deps.auth.gate('diagnostics', GATE_KEY, address);
@@ -97,7 +98,7 @@ export function createDiagnosticsService(ctx: AppContext, deps: DiagnosticsDeps)
     const row = await findCode(db);
     const live = row && (row.expiresAt === null || row.expiresAt.getTime() > Date.now());
     if (!code || !row || !live || !(await verifyPassword(code, row.codeHash))) {
-      throw forbidden('diagnostics.codeRefused');
+      throw notFound('diagnostics.codeRefused');
     }
     await checked.passed();
     return figures();

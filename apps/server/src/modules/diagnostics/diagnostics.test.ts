@@ -51,8 +51,8 @@ describe('diagnostics', () => {
   it('opens for nobody while no code is set', async () => {
     expect((await status()).json().data).toMatchObject({ set: false, expired: false });
     const res = await report('anything-at-all');
-    expect(res.statusCode).toBe(403);
-    expect((await report(undefined)).statusCode).toBe(403);
+    expect(res.statusCode).toBe(404);
+    expect((await report(undefined)).statusCode).toBe(404);
   });
 
   it('shows the figures to whoever holds the code a platform administrator set, and to nobody else', async () => {
@@ -65,8 +65,8 @@ describe('diagnostics', () => {
     expect(row!.codeHash).toMatch(/^scrypt\$/);
     expect(row!.codeHash).not.toContain(THE_CODE);
 
-    expect((await report('night-shift-43')).statusCode).toBe(403);
-    expect((await report(undefined)).statusCode).toBe(403);
+    expect((await report('night-shift-43')).statusCode).toBe(404);
+    expect((await report(undefined)).statusCode).toBe(404);
 
     const res = await report(THE_CODE);
     expect(res.statusCode).toBe(200);
@@ -90,14 +90,14 @@ describe('diagnostics', () => {
     expect((await report(THE_CODE)).statusCode).toBe(200);
     await t.db.update(diagnosticsCode).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await status()).json().data).toMatchObject({ set: true, expired: true });
-    expect((await report(THE_CODE)).statusCode).toBe(403);
+    expect((await report(THE_CODE)).statusCode).toBe(404);
   });
 
   it('stops opening once the code is cleared', async () => {
     await setCode({ passcode: THE_CODE });
     expect((await clearCode()).statusCode).toBe(200);
     expect((await status()).json().data.set).toBe(false);
-    expect((await report(THE_CODE)).statusCode).toBe(403);
+    expect((await report(THE_CODE)).statusCode).toBe(404);
   });
 
   it('is set, read and cleared by platform administrators only', async () => {
@@ -108,7 +108,7 @@ describe('diagnostics', () => {
       expect((await status(token)).statusCode).toBe(403);
     }
     // Nothing changed: the platform's code still opens the page, the tenant's does not.
-    expect((await report('tenant-made-1')).statusCode).toBe(403);
+    expect((await report('tenant-made-1')).statusCode).toBe(404);
     expect((await report(THE_CODE)).statusCode).toBe(200);
   });
 
@@ -127,7 +127,7 @@ describe('diagnostics', () => {
 
   it('limits wrong codes: past the limit even the right code is refused from that address', async () => {
     await setCode({ passcode: THE_CODE });
-    for (let i = 0; i < 10; i++) expect((await report(`wrong-guess-${i}`)).statusCode).toBe(403);
+    for (let i = 0; i < 10; i++) expect((await report(`wrong-guess-${i}`)).statusCode).toBe(404);
     const locked = await report(THE_CODE);
     expect(locked.statusCode).toBe(429);
     // Another address is not locked out by this one.

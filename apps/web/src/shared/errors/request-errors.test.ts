@@ -18,14 +18,14 @@ describe('failed API calls in the error log', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('logs an envelope error with its code, the server message and the path without its query', async () => {
-    fetchMock.mockReturnValue(answer(403, { code: 403, message: 'The diagnostics code is wrong or has expired' }));
+    fetchMock.mockReturnValue(answer(404, { code: 404, message: 'The diagnostics code is wrong or has expired' }));
     await expect(
       get('system-server/diagnostics', { query: { code: 'secret-code-1' }, silent: true }),
     ).rejects.toThrow();
     expect(getErrors()).toEqual([
       expect.objectContaining({
         type: 'request',
-        code: 403,
+        code: 404,
         message: 'The diagnostics code is wrong or has expired',
         url: '/system-server/diagnostics',
       }),
