@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { theme } from 'antd';
+import { Card, theme } from 'antd';
 import { SectionTitle } from '@/shared/ui';
 import './dashboards.css';
 
@@ -13,7 +13,7 @@ export function usePanelStyle(): CSSProperties {
   };
 }
 
-/** A titled box of a dashboard: its title an `h2` (or `h3` under a section), its content below. */
+/** A titled box of a dashboard (an antd card): its title an `h2` (or `h3` under a section), its content below. */
 export function Panel({
   title,
   extra,
@@ -29,16 +29,20 @@ export function Panel({
   level?: 2 | 3;
   testId?: string;
 }) {
-  const style = usePanelStyle();
   return (
-    <section className={`dash-panel${className ? ` ${className}` : ''}`} style={style} data-testid={testId}>
-      <div className="dash-panel__head">
+    <Card
+      size="small"
+      className={`dash-panel${className ? ` ${className}` : ''}`}
+      data-testid={testId}
+      title={
         <SectionTitle look="inherit" level={level} className="dash-panel__title">
           {title}
         </SectionTitle>
-        {extra}
-      </div>
+      }
+      extra={extra}
+      styles={{ body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' } }}
+    >
       <div className="dash-panel__body">{children}</div>
-    </section>
+    </Card>
   );
 }

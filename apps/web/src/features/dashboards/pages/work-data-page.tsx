@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
-import { Empty } from 'antd';
+import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ECharts } from '@/shared/charts';
 import { FleetBanner } from '@/shared/fleet';
@@ -108,7 +108,9 @@ export function WorkDataPage() {
       </div>
       <FleetBanner />
       {names.length === 0 ? (
-        <Empty description={t('picker.none')} />
+        <Card variant="borderless">
+          <Empty description={t('picker.none')} />
+        </Card>
       ) : (
         <div className="dash-grid dash-grid--4">
           {LIVE_METRICS.map((metric) => (

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Empty } from 'antd';
+import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMenuTitle } from '@/shared/menu';
 import { PageTitle } from '@/shared/ui';
@@ -35,7 +35,9 @@ export function WorkVideoPage({ video: Video }: Props) {
         />
       </div>
       {names.length === 0 || picked.length === 0 || !Video ? (
-        <Empty description={t(names.length === 0 ? 'picker.none' : 'live.pickRobots')} />
+        <Card variant="borderless">
+          <Empty description={t(names.length === 0 ? 'picker.none' : 'live.pickRobots')} />
+        </Card>
       ) : (
         <div
           className="dash-grid"
