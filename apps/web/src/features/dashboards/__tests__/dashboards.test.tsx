@@ -69,6 +69,19 @@ describe('dashboards', () => {
     await waitFor(() => expect(screen.getByTestId('figure-online').textContent).toBe('3'));
     expect(screen.getByTestId('figure-offline').textContent).toBe('0');
     expect(screen.getByTestId('figure-stopped').textContent).toBe('0');
+    // A robot that came online or left repair may change the runs and orders: the overview is read again.
+    const overviewCalls = () => urls.filter((u) => u.includes('dashboards/overview')).length;
+    await waitFor(() => expect(overviewCalls()).toBe(2), { timeout: 3000 });
+    // A push that changes only readings (the same modes and flags) does not.
+    act(() => {
+      queryClient.setQueryData<RobotLive[]>(fleetKey(1), [
+        { ...robot(1, true), state: { ...robot(1, true).state!, battery: 10 } },
+        robot(2, true, { charging: true }),
+        robot(3, true),
+      ]);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(overviewCalls()).toBe(2);
   });
 
   it('draws the trends of the last 30 days from the answer, with a text for each chart and its empty state', async () => {

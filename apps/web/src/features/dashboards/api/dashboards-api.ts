@@ -102,11 +102,14 @@ export function useDashboardOverview() {
     seen.current = signature;
   });
   // After a reconnection pushes may have been missed.
-  const wasOpen = useRef(false);
+  const opened = useRef(status === 'open' ? 1 : 0);
+  const lastStatus = useRef(status);
   useEffect(() => {
+    if (status === lastStatus.current) return;
+    lastStatus.current = status;
     if (status !== 'open') return;
-    if (wasOpen.current) invalidate();
-    wasOpen.current = true;
+    opened.current += 1;
+    if (opened.current > 1) invalidate();
   });
 
   const robots = fleet.data ?? null;
