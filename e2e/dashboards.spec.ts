@@ -77,7 +77,7 @@ test('the video wall shows the live picture of each chosen robot', async ({ page
   await expect(wall).toBeVisible({ timeout: 20_000 });
   // A tile per robot (at most nine), each the video area's live picture of the robot's first camera.
   const robots = await api<unknown[]>(page, 'GET', '/robot-server/monitor/live');
-  await expect(wall.getByRole('heading', { name: '实时视频' })).toHaveCount(Math.min(9, robots.data.length));
+  await expect(wall.getByRole('heading', { name: '实时画面' })).toHaveCount(Math.min(9, robots.data.length));
 });
 
 test('trend overview and the alarm portrait, with a drill-down to the alarm records', async ({ page, context }) => {
