@@ -553,7 +553,8 @@ export class SimRobot {
         // Refusals are read in the robot's log, in English.
         'accept-language': 'en-US',
       },
-      body: bytes,
+      // A copy on its own ArrayBuffer: what fetch's body type takes, Buffer or not.
+      body: new Uint8Array(bytes),
     });
     const text = await response.text();
     let body: unknown = text;
