@@ -98,13 +98,15 @@ try {
   await page.waitForURL(/#\/home/);
   await page.goto(`${server.url}/#/workVision/workData`);
   // Every robot's line has points: the page drew each robot's readings.
-  await page.waitForFunction(
-    `Number(document.querySelector('[data-testid="chart-live-battery"] [data-points]')?.getAttribute('data-points')) >= ${ROBOTS * 2}`,
-    undefined,
-    { timeout: 60_000 },
-  );
+  const battery = page.locator('[data-testid="chart-live-battery"] [data-points]');
+  const pointsNow = async () => Number(await battery.getAttribute('data-points', { timeout: 60_000 }));
+  const filling = Date.now() + 60_000;
+  while ((await pointsNow()) < ROBOTS * 2) {
+    if (Date.now() > filling) throw new Error('The live charts got no points in a minute');
+    await page.waitForTimeout(500);
+  }
   await page.waitForTimeout(WARM_SECONDS * 1000);
-  const points = await page.getAttribute('[data-testid="chart-live-battery"] [data-points]', 'data-points');
+  const points = await pointsNow();
   console.log(`charts filled: ${points} points in the battery chart, as many in each of the eight`);
   await measure(page, 1, SECONDS);
   await measure(page, 4, SECONDS);
