@@ -14,6 +14,7 @@ import {
   theme,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { PointCloudError, type PointCloudPageQuery, type PointCloudRow } from '@patrol/contracts';
@@ -221,9 +222,13 @@ export function TrendPointPage() {
                       </span>
                     </button>
                     <Popconfirm title={t('list.deleteConfirm')} onConfirm={() => handleDelete(row)}>
-                      <Button size="small" type="text" danger aria-label={`${t('list.delete')} ${row.name}`}>
-                        {t('list.delete')}
-                      </Button>
+                      <Button
+                        size="small"
+                        type="text"
+                        icon={<DeleteOutlined />}
+                        aria-label={`${t('list.delete')} ${row.name}`}
+                        title={t('list.delete')}
+                      />
                     </Popconfirm>
                   </li>
                 );
@@ -262,7 +267,7 @@ export function TrendPointPage() {
             <span className="pc-control">
               <span id="pc-size-label">{t('viewer.pointSize')}</span>
               <Slider
-                aria-labelledby="pc-size-label"
+                ariaLabelledByForHandle="pc-size-label"
                 min={1}
                 max={8}
                 step={0.5}
