@@ -265,6 +265,13 @@ export function TrendAbnormalPage() {
             }}
             testId="chart-robots"
           />
+          <div className="dash-drill" aria-label={t('abnormal.byRobot')} role="group">
+            {(data?.byRobot ?? []).slice(0, 5).map((r) => (
+              <Button key={r.robotId} size="small" type="link" onClick={() => drill({ robotId: r.robotId })}>
+                {t('abnormal.recordsOf', { name: r.robotName || t('abnormal.deletedRobot', { id: r.robotId }) })}
+              </Button>
+            ))}
+          </div>
         </Panel>
       </div>
     </div>
