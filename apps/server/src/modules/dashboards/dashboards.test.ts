@@ -20,7 +20,7 @@ import { makeStationTask, nodeNear } from '../../../test/runs.js';
 import { replaceAssignments } from '../user-robots/user-robots.repository.js';
 import { robotHoursOf } from './dashboards.repository.js';
 import { createRobotHoursRollup, haversineM } from './dashboards.rollup.js';
-import { dayIn } from './dashboards.service.js';
+import { dayIn, daysSpan } from './dashboards.service.js';
 
 const BASE = '/api/dashboard-server/dashboards';
 const REPAIR = '/api/robot-server/repair';
@@ -387,6 +387,19 @@ describe('dashboards', () => {
       expect.objectContaining({ robotId: robot.robotId, onlineS: total.s, ratio: expect.any(Number) }),
     ]);
     expect(trends.uptime[0]!.ratio).toBeGreaterThan(0);
+  });
+
+  it('cuts days at the local midnights of the zone, a day of a clock change included', () => {
+    expect(daysSpan('Asia/Shanghai', '2026-03-10', '2026-03-11')).toEqual({
+      start: new Date('2026-03-09T16:00:00Z'),
+      end: new Date('2026-03-11T16:00:00Z'),
+    });
+    // New York moves its clocks forward on 2026-03-08: a day of 23 hours.
+    const spring = daysSpan('America/New_York', '2026-03-08', '2026-03-08');
+    expect(spring.start).toEqual(new Date('2026-03-08T05:00:00Z'));
+    expect(spring.end.getTime() - spring.start.getTime()).toBe(23 * HOUR_MS);
+    expect(dayIn('Asia/Shanghai', new Date('2026-03-10T16:10:00Z'))).toBe('2026-03-11');
+    expect(dayIn('America/New_York', new Date('2026-03-10T03:00:00Z'))).toBe('2026-03-09');
   });
 
   it('adds what two instances sum for one robot, splits a gap across an hour’s start, and skips long gaps and redeliveries', async () => {
