@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { STANDALONE_ROUTES } from '@patrol/contracts/plain';
-import { ADMIN, menuPages, signIn, startE2eFleet } from './support.js';
+import { ADMIN, api, menuPages, signIn, startE2eFleet } from './support.js';
 
 /** axe-core's own build, evaluated in the page through the driver: the console's CSP stays as it is. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -257,10 +257,13 @@ for (const { lang, label } of LANGUAGES) {
         }
         await popup.close();
       }
+      // The diagnostics page opens only with the code a platform administrator set.
+      const debugCode = `a11y-${lang}-diagnostics`;
+      await api(page, 'POST', '/system-server/diagnostics/code/set', { passcode: debugCode });
       for (const name of STANDALONE_ROUTES) {
         // A fresh load each: between two standalone pages the previous one's heading would still show.
         await page.goto('about:blank');
-        await page.goto(`/#/${name}`);
+        await page.goto(name === 'debug' ? `/#/debug?code=${debugCode}` : `/#/${name}`);
         await expect(page.locator('.standalone-page')).toBeVisible();
         await standaloneLoaded(page);
         await expectNamed(page, lang, await page.locator('h1').locator('visible=true').innerText());
