@@ -77,10 +77,17 @@ export class LiveSeries {
 }
 
 /**
+ * How often the live charts are redrawn at most: the robots report about once a second, so a
+ * redraw per second shows every reading while the pushes (up to 20 a second) cost no frame each.
+ */
+export const LIVE_REDRAW_MS = 1_000;
+
+/**
  * Feeds the live charts from the live fleet in the query cache (kept current by the console
  * socket), without re-rendering the page: each change of the fleet appends the new readings, and
- * at the next animation frame every chart gets only its series' data and the window's time span
- * (`setOption` of data, never a new chart).
+ * at most once per `LIVE_REDRAW_MS` the charts get only their series' data and the window's time
+ * span (`setOption` of data, never a new chart), one chart per animation frame so that no frame
+ * carries all eight.
  */
 export function useLiveSeries(robotIds: readonly number[], charts: { current: Map<string, ECharts | null> }) {
   const queryClient = useQueryClient();
@@ -93,26 +100,45 @@ export function useLiveSeries(robotIds: readonly number[], charts: { current: Ma
     const key = fleetKey(tenantId);
     const hash = hashKey(key);
     let frame = 0;
-    const flush = () => {
-      frame = 0;
-      const now = Date.now();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastRedraw = 0;
+    // Readings that came while the charts were being drawn: another redraw follows.
+    let pending = false;
+    const drawChart = (metric: LiveMetric, now: number) => {
+      const chart = charts.current.get(metric.key);
+      if (!chart || chart.isDisposed()) return;
+      let points = 0;
+      const data = robotIds.map((robotId) => {
+        const line = store.of(metric.key, robotId);
+        points += line.length;
+        return { id: String(robotId), data: line.slice() };
+      });
+      chart.setOption({ xAxis: { min: now - LIVE_WINDOW_MS, max: now }, series: data }, { silent: true });
+      // How many points the chart holds, for the wall screen's own checks (no text of it is shown).
+      chart.getDom().dataset.points = String(points);
+    };
+    const redraw = () => {
+      timer = null;
+      lastRedraw = Date.now();
+      const now = lastRedraw;
       store.trim(now, ids);
-      for (const metric of LIVE_METRICS) {
-        const chart = charts.current.get(metric.key);
-        if (!chart || chart.isDisposed()) continue;
-        let points = 0;
-        const data = robotIds.map((robotId) => {
-          const line = store.of(metric.key, robotId);
-          points += line.length;
-          return { id: String(robotId), data: line.slice() };
-        });
-        chart.setOption({ xAxis: { min: now - LIVE_WINDOW_MS, max: now }, series: data }, { silent: true });
-        // How many points the chart holds, for the wall screen's own checks (no text of it is shown).
-        chart.getDom().dataset.points = String(points);
-      }
+      let next = 0;
+      const step = () => {
+        frame = 0;
+        drawChart(LIVE_METRICS[next]!, now);
+        next += 1;
+        if (next < LIVE_METRICS.length) frame = requestAnimationFrame(step);
+        else if (pending) {
+          pending = false;
+          schedule();
+        }
+      };
+      frame = requestAnimationFrame(step);
     };
     const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(flush);
+      if (frame) pending = true;
+      if (timer || frame) return;
+      timer = setTimeout(redraw, Math.max(0, lastRedraw + LIVE_REDRAW_MS - Date.now()));
     };
     const read = () => {
       const robots = queryClient.getQueryData<RobotLive[]>(key);
@@ -128,6 +154,7 @@ export function useLiveSeries(robotIds: readonly number[], charts: { current: Ma
     return () => {
       unsubscribe();
       clearInterval(slide);
+      if (timer) clearTimeout(timer);
       if (frame) cancelAnimationFrame(frame);
     };
   }, [robotIds, tenantId, queryClient, charts]);
