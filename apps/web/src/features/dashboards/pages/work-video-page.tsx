@@ -44,9 +44,15 @@ export function WorkVideoPage({ video: Video }: Props) {
           style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           data-testid="video-wall"
         >
-          {picked.map((robotId) => (
-            <Video key={robotId} robotId={robotId} />
-          ))}
+          {picked.map((robotId) => {
+            const name = names.find((r) => r.robotId === robotId)?.name ?? String(robotId);
+            return (
+              <section key={robotId} className="dash-video" aria-label={name}>
+                <div className="dash-video__name">{name}</div>
+                <Video robotId={robotId} />
+              </section>
+            );
+          })}
         </div>
       )}
     </div>
