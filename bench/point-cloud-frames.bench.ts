@@ -4,7 +4,8 @@
 // through playwright-core (with --disable-gpu, as the other frame benches: WebGL then runs on the
 // CPU, SwiftShader). For BENCH_SECONDS (10) it orbits the view with the mouse while it records
 // every frame's time (requestAnimationFrame) and the long tasks (PerformanceObserver), then does
-// the same standing still. Prints the upload, download-and-first-picture times and p50/p95/p99
+// the same standing still. While the view moves, the viewer draws a cloud above 250,000 points
+// thinned to 250,000 (docs/decisions.md, "Point clouds"). Prints the upload, download-and-first-picture times and p50/p95/p99
 // frame time of each. Asserts nothing. Run: `cd bench && node --import tsx point-cloud-frames.bench.ts`.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

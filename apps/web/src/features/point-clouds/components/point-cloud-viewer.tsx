@@ -26,7 +26,32 @@ type Stage = {
 };
 
 /** The cloud on the stage: one BufferGeometry of all its points, one material. */
-type Shown = { points: Points<BufferGeometry, PointsMaterial>; bounds: Bounds | null; colors: Uint8Array };
+type Shown = {
+  points: Points<BufferGeometry, PointsMaterial>;
+  bounds: Bounds | null;
+  colors: Uint8Array;
+  /** Every `step`-th point, drawn instead while the view moves (big clouds only). */
+  coarse: { points: Points<BufferGeometry, PointsMaterial>; colors: Uint8Array; step: number } | null;
+};
+
+/** Above this many points, the view draws a thinned copy while it moves and the whole cloud when it stops. */
+export const MOVING_MAX_POINTS = 250_000;
+
+/** Every `step`-th of `values`' records of `size` values. */
+function thin<T extends Float32Array | Uint8Array>(values: T, size: number, step: number, make: (n: number) => T): T {
+  const n = Math.ceil(values.length / size / step);
+  const out = make(n * size);
+  for (let i = 0, j = 0; j < n; i += step, j++)
+    for (let k = 0; k < size; k++) out[j * size + k] = values[i * size + k]!;
+  return out;
+}
+
+/** Shows the thinned copy while the view moves (`moving`), the whole cloud otherwise. */
+function setMoving(shown: Shown | null, moving: boolean) {
+  if (!shown?.coarse) return;
+  shown.coarse.points.visible = moving;
+  shown.points.visible = !moving;
+}
 
 /** The colour behind the points. */
 function paintBackground(stage: Stage, color: string) {
@@ -71,8 +96,9 @@ export type PointCloudViewerProps = {
  * A three.js view of one point cloud: all its points in one BufferGeometry drawn as points, orbit
  * controls (mouse, touch, and the keyboard on the focused canvas: arrows pan, Shift+arrows turn,
  * + and - zoom). It draws on demand (a control moved, a setting changed, a resize), never in a
- * loop, and disposes of the geometry and material when another cloud comes and of everything when
- * it goes.
+ * loop; while a drag or a wheel turn moves the view, a cloud above MOVING_MAX_POINTS is drawn
+ * thinned to at most that many points, and whole again when the view stops. It disposes of the
+ * geometries and material when another cloud comes and of everything when it goes.
  */
 export function PointCloudViewer({
   cloud,
@@ -133,6 +159,17 @@ export function PointCloudViewer({
       });
     };
     controls.addEventListener('change', requestRender);
+    // A drag or a wheel turn: the thinned copy while it lasts, then the whole cloud once more.
+    const start = () => {
+      setMoving(shownRef.current, true);
+      requestRender();
+    };
+    const end = () => {
+      setMoving(shownRef.current, false);
+      requestRender();
+    };
+    controls.addEventListener('start', start);
+    controls.addEventListener('end', end);
     const zoomKeys = (event: KeyboardEvent) => {
       if (event.key === '+' || event.key === '=') controls.dollyIn(1.2);
       else if (event.key === '-' || event.key === '_') controls.dollyOut(1.2);
@@ -160,6 +197,8 @@ export function PointCloudViewer({
       cancelAnimationFrame(frame);
       canvas.removeEventListener('keydown', zoomKeys);
       controls.removeEventListener('change', requestRender);
+      controls.removeEventListener('start', start);
+      controls.removeEventListener('end', end);
       controls.dispose();
       renderer.dispose();
       renderer.forceContextLoss();
@@ -180,16 +219,41 @@ export function PointCloudViewer({
     const center = bounds
       ? new Vector3(...bounds.min).add(new Vector3(...bounds.max)).multiplyScalar(0.5)
       : new Vector3();
-    geometry.boundingSphere = new Sphere(center, bounds ? new Vector3(...bounds.max).distanceTo(center) : 1);
+    const sphere = new Sphere(center, bounds ? new Vector3(...bounds.max).distanceTo(center) : 1);
+    geometry.boundingSphere = sphere;
     const material = new PointsMaterial({ vertexColors: true, sizeAttenuation: false, size: 2 });
     const points = new Points(geometry, material);
     points.frustumCulled = false;
     stage.scene.add(points);
-    shownRef.current = { points, bounds, colors };
+    let coarse: Shown['coarse'] = null;
+    if (cloud.points > MOVING_MAX_POINTS) {
+      const step = Math.ceil(cloud.points / MOVING_MAX_POINTS);
+      const thinGeometry = new BufferGeometry();
+      thinGeometry.setAttribute(
+        'position',
+        new BufferAttribute(
+          thin(cloud.positions, 3, step, (n) => new Float32Array(n)),
+          3,
+        ),
+      );
+      const thinColors = new Uint8Array(Math.ceil(cloud.points / step) * 3);
+      thinGeometry.setAttribute('color', new BufferAttribute(thinColors, 3, true));
+      thinGeometry.boundingSphere = sphere.clone();
+      const thinPoints = new Points(thinGeometry, material);
+      thinPoints.frustumCulled = false;
+      thinPoints.visible = false;
+      stage.scene.add(thinPoints);
+      coarse = { points: thinPoints, colors: thinColors, step };
+    }
+    shownRef.current = { points, bounds, colors, coarse };
     fitView(stage, bounds);
     return () => {
       stage.scene.remove(points);
       geometry.dispose();
+      if (coarse) {
+        stage.scene.remove(coarse.points);
+        coarse.points.geometry.dispose();
+      }
       material.dispose();
       shownRef.current = null;
     };
@@ -202,6 +266,11 @@ export function PointCloudViewer({
     const result = colorize(cloud, mode, shown.colors);
     const attribute = shown.points.geometry.getAttribute('color') as BufferAttribute;
     attribute.needsUpdate = true;
+    if (shown.coarse) {
+      const { colors, step } = shown.coarse;
+      colors.set(thin(shown.colors, 3, step, (n) => new Uint8Array(n)));
+      (shown.coarse.points.geometry.getAttribute('color') as BufferAttribute).needsUpdate = true;
+    }
     onColoredRef.current?.(result.range, result.mode);
     stage.requestRender();
   }, [stage, cloud, mode]);
