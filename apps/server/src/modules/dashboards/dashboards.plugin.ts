@@ -11,7 +11,7 @@ declare module 'fastify' {
   // Module augmentation has to extend the framework's own interfaces.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
-    /** Sums every valid telemetry message into its robot's hour (distance, seconds online). */
+    /** Sums the robots' stored track points into their hours (distance, seconds online). */
     robotHoursRollup: RobotHoursRollup;
   }
 }
@@ -21,14 +21,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   const rollup = createRobotHoursRollup(app.ctx.db, app.log);
   app.decorate('robotHoursRollup', rollup);
 
-  // The monitoring service tells its listeners of each valid message after it has taken it; the
-  // rollup only adds in memory there, and writes on its own timer.
-  const off = app.monitoring.onTelemetry(({ robotId, tenantId }, t) =>
-    rollup.offer(robotId, tenantId, { ts: t.ts, lat: t.lat, lng: t.lng }),
-  );
+  // Every instance runs the timer; each pass counts under a lock, so one instance counts each point.
   rollup.start();
   app.addHook('onClose', async () => {
-    off();
     await rollup.stop();
   });
 
@@ -45,5 +40,5 @@ const plugin: FastifyPluginAsync = async (app) => {
 /** The dashboards' figures (work and trend windows, home) and the hourly robot figures behind them. */
 export const dashboardsPlugin = fp(plugin, {
   name: 'dashboards',
-  dependencies: ['context', 'monitoring'],
+  dependencies: ['context'],
 });

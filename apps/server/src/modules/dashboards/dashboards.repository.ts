@@ -2,15 +2,16 @@ import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } fr
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AlarmKind, AlarmStatus, UrgencyLevel, WorkOrderStatus } from '@patrol/contracts';
 import { STATUS } from '../../db/columns.js';
-import type { DbOrTx } from '../../platform/db.js';
+import type { Db, DbOrTx } from '../../platform/db.js';
 import { inTenant } from '../../platform/tenant-scope.js';
 import { alarms } from '../alarms/alarms.tables.js';
 import { robots } from '../robots/robots.tables.js';
 import { runs } from '../runs/runs.tables.js';
 import { schedules } from '../schedules/schedules.tables.js';
+import { trackPoints } from '../tracks/tracks.tables.js';
 import { tenants } from '../tenants/tenants.tables.js';
 import { workOrders } from '../work-orders/work-orders.tables.js';
-import { robotHours } from './dashboards.tables.js';
+import { robotHours, robotHoursRollup } from './dashboards.tables.js';
 
 /**
  * The dashboards' reads: every figure is counted or summed by the database (group by), in the
@@ -394,34 +395,117 @@ export async function alarmPortrait(
 // The hourly figures (robot_hours)
 // ---------------------------------------------------------------------------------------------
 
-export type RobotHourDelta = {
-  robotId: number;
-  tenantId: number;
-  /** The UTC hour's start, epoch ms. */
-  hour: number;
-  distanceM: number;
-  onlineS: number;
-  samples: number;
+/** The rollup's transaction-level advisory lock (class "RH"): one instance counts at a time. */
+const ROLLUP_LOCK_CLASS = 0x5248;
+const HOUR_MS = 3_600_000;
+/** Faster than the protocol's top speed (m/s) between two points is a jump of the position, not a move. */
+const MAX_SPEED_MS = 100;
+const EARTH_RADIUS_M = 6_371_008.8;
+
+export type RollupWindow = {
+  /** The track points counted: `ts` in `(from, to]`, epoch ms. */
+  from: number;
+  to: number;
+  /** Points counted, and robot-hours added to. */
+  points: number;
+  rows: number;
+};
+
+export type RollupPassOptions = {
+  /** Points newer than this (epoch ms) wait for a later pass. */
+  until: number;
+  /** At most this much of the points' time per pass (ms). */
+  windowMs: number;
+  /** The longest gap between two points of a robot that counts as online (and as moved). */
+  maxGapMs: number;
+  /** Where a rollup that never ran starts counting (epoch ms). */
+  start: number;
 };
 
 /**
- * Adds the deltas to their hours in one statement, whatever their number: a row that is there
- * already gets the delta added (another instance, or an earlier flush, wrote it), never replaced.
+ * One pass of the rollup, in one transaction: under the advisory lock (another instance holding it:
+ * answers null, nothing done) it reads the watermark `counted_to`, adds to `robot_hours` the sums
+ * of the track points with `ts` in `(counted_to, min(until, counted_to + windowMs)]` and moves the
+ * watermark to that end. The row of the watermark is locked too (`for update`), so two passes can
+ * never count one window, whatever holds the advisory lock. A failure rolls everything back.
+ *
+ * Each counted point adds one sample to its UTC hour, and the gap from the robot's point before it
+ * (of the same tenant, at most `maxGapMs` earlier; looked for back to `counted_to - maxGapMs`, so
+ * a gap across the watermark counts once, with the point that ends it) adds its distance (haversine;
+ * none faster than 100 m/s) and its seconds: the whole seconds of the clock the gap crosses, so the
+ * seconds of a stretch of gaps add up to its length whatever the passes cut. A gap across an hour's
+ * start is shared between the two hours by time.
  */
-export async function addRobotHours(db: DbOrTx, deltas: RobotHourDelta[]): Promise<void> {
-  if (deltas.length === 0) return;
-  const list = (values: number[]) => `{${values.join(',')}}`;
-  const col = <K extends keyof RobotHourDelta>(key: K) => deltas.map((d) => d[key]);
-  await db.execute(sql`
-    insert into robot_hours (robot_id, tenant_id, hour, distance_m, online_s, samples)
-    select robot_id, tenant_id, to_timestamp(hour_ms / 1000.0), distance_m, online_s, samples
-      from unnest(${list(col('robotId'))}::int[], ${list(col('tenantId'))}::int[], ${list(col('hour'))}::int8[],
-                  ${list(col('distanceM'))}::float8[], ${list(col('onlineS'))}::int[], ${list(col('samples'))}::int8[])
-           as d(robot_id, tenant_id, hour_ms, distance_m, online_s, samples)
-    on conflict (robot_id, tenant_id, hour) do update set
-      distance_m = robot_hours.distance_m + excluded.distance_m,
-      online_s = robot_hours.online_s + excluded.online_s,
-      samples = robot_hours.samples + excluded.samples`);
+export async function rollUpRobotHours(db: Db, options: RollupPassOptions): Promise<RollupWindow | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = await rowsOf<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${ROLLUP_LOCK_CLASS}::int, 0) as locked`,
+    );
+    if (!lock?.locked) return null;
+    await tx.insert(robotHoursRollup).values({ id: 1, countedTo: options.start }).onConflictDoNothing();
+    const [mark] = await tx
+      .select({ countedTo: robotHoursRollup.countedTo })
+      .from(robotHoursRollup)
+      .where(eq(robotHoursRollup.id, 1))
+      .for('update');
+    const from = mark!.countedTo;
+    const to = Math.min(options.until, from + options.windowMs);
+    if (to <= from) return { from, to: from, points: 0, rows: 0 };
+    const [sums] = await rowsOf<{ points: number; rows: number }>(
+      tx,
+      sql`with p as (
+            select robot_id, tenant_id, ts, lat, lng,
+                   lag(ts) over w as pts, lag(lat) over w as plat, lag(lng) over w as plng,
+                   lag(tenant_id) over w as ptenant
+              from ${trackPoints}
+             where ts > ${from - options.maxGapMs}::int8 and ts <= ${to}::int8
+            window w as (partition by robot_id order by ts)
+          ), g as (
+            select robot_id, tenant_id, ts, (ts / ${HOUR_MS}::int8) * ${HOUR_MS}::int8 as boundary,
+                   case when ptenant = tenant_id and ts - pts <= ${options.maxGapMs}::int8 then pts end as a,
+                   2 * ${EARTH_RADIUS_M}::float8 * asin(least(1, sqrt(
+                     sin(radians(lat - plat) / 2) ^ 2
+                     + cos(radians(plat)) * cos(radians(lat)) * sin(radians(lng - plng) / 2) ^ 2))) as m
+              from p where ts > ${from}::int8
+          ), s as (
+            select robot_id, tenant_id, ts, boundary, a,
+                   case when a is null or m / ((ts - a) / 1000.0) > ${MAX_SPEED_MS} then 0 else m end as m
+              from g
+          ), pieces as (
+            select robot_id, tenant_id, boundary as hour_ms, 1 as samples,
+                   case when a is null then 0 else ts / 1000 - greatest(a, boundary) / 1000 end as online_s,
+                   case when a is null then 0 when a >= boundary then m
+                        else m * (ts - boundary)::float8 / (ts - a) end as distance_m
+              from s
+            union all
+            select robot_id, tenant_id, boundary - ${HOUR_MS}::int8, 0, boundary / 1000 - a / 1000,
+                   m * (boundary - a)::float8 / (ts - a)
+              from s where a < boundary
+          ), added as (
+            insert into ${robotHours} (robot_id, tenant_id, hour, distance_m, online_s, samples)
+            select robot_id, tenant_id, to_timestamp(hour_ms / 1000.0), sum(distance_m), sum(online_s), sum(samples)
+              from pieces group by robot_id, tenant_id, hour_ms
+            on conflict (robot_id, tenant_id, hour) do update set
+              distance_m = robot_hours.distance_m + excluded.distance_m,
+              online_s = robot_hours.online_s + excluded.online_s,
+              samples = robot_hours.samples + excluded.samples
+            returning 1
+          )
+          select (select count(*) from s)::int as points, (select count(*) from added)::int as rows`,
+    );
+    await tx
+      .update(robotHoursRollup)
+      .set({ countedTo: to, passedAt: sql`now()` })
+      .where(eq(robotHoursRollup.id, 1));
+    return { from, to, points: num(sums?.points), rows: num(sums?.rows) };
+  });
+}
+
+/** Where the rollup has counted to (epoch ms), if it has run. */
+export async function rollupCountedTo(db: DbOrTx): Promise<number | undefined> {
+  const [row] = await db.select({ countedTo: robotHoursRollup.countedTo }).from(robotHoursRollup);
+  return row?.countedTo;
 }
 
 /** A robot's hours of a tenant in a span (tests, the rollup's own checks). */
