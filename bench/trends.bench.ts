@@ -6,9 +6,8 @@
 //   a day, runs 8 per robot a day, robot hours 24 per robot a day, work orders 5 a day. Then asks
 //   the dashboards service (as the server does, with its connection pool) for the trends and the
 //   portrait of the whole range and of a month, the overview and the home lists, BENCH_REPEAT times
-//   each (default 7), and prints p50, p95 and max. Target: trends and portrait ≤ 500 ms.
-// BENCH_INDEXES=1 adds, after seeding, the covering indexes proposed in docs/decisions.md
-// ("Dashboards") that the migrations do not hold yet, to show what they change.
+//   each (default 7), and prints p50, p95 and max. Target: trends and portrait ≤ 500 ms. The
+//   dashboards' covering indexes are the migrations' own (0018).
 // BENCH_QUICK=1 runs a small version (10 robots, 60 days, 3 runs). Prints figures; asserts nothing.
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -24,13 +23,6 @@ const ROBOTS = Number(process.env.BENCH_ROBOTS ?? (QUICK ? 10 : 100));
 const DAYS = Number(process.env.BENCH_DAYS ?? (QUICK ? 60 : 365));
 const REPEAT = Number(process.env.BENCH_REPEAT ?? (QUICK ? 3 : 7));
 const ZONE = 'Asia/Shanghai';
-const PROPOSED_INDEXES = [
-  'create index alarms_tenant_cover_idx on alarms (tenant_id, reported_at) include (kind, robot_id, robot_name, lat, lng)',
-  "create index alarms_tenant_open_idx on alarms (tenant_id, reported_at) where status = 'disposing'",
-  'create index runs_tenant_cover_idx on runs (tenant_id, planned_at) include (status, robot_id)',
-  'create index robot_hours_tenant_cover_idx on robot_hours (tenant_id, hour) include (robot_id, distance_m, online_s)',
-];
-
 const pct = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -117,9 +109,6 @@ async function main() {
     const seeded = performance.now();
     const tenantIds: number[] = [];
     for (let i = 1; i <= TENANTS; i++) tenantIds.push(await seedTenant(database, i, start));
-    if (process.env.BENCH_INDEXES === '1') {
-      for (const statement of PROPOSED_INDEXES) await database.db.execute(sql.raw(statement));
-    }
     // As autovacuum leaves a table that is no longer written (the visibility map lets index-only scans skip the rows).
     await database.db.execute(sql`vacuum analyze`);
     const counts = (await database.db.execute(
@@ -127,8 +116,7 @@ async function main() {
                  (select count(*) from robot_hours)::int as hours, (select count(*) from work_orders)::int as orders`,
     )) as unknown as { rows: Record<string, number>[] };
     console.log(
-      `seeded ${TENANTS} tenant(s) × ${ROBOTS} robots × ${DAYS} days in ${((performance.now() - seeded) / 1000).toFixed(1)} s` +
-        `${process.env.BENCH_INDEXES === '1' ? ', with the proposed indexes' : ''}:`,
+      `seeded ${TENANTS} tenant(s) × ${ROBOTS} robots × ${DAYS} days in ${((performance.now() - seeded) / 1000).toFixed(1)} s:`,
       counts.rows[0],
     );
 
