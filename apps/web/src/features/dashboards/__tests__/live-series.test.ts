@@ -19,14 +19,26 @@ describe('live series of the live data charts', () => {
       [1000, 90],
       [2000, 89],
     ]);
-    expect(series.of('battery', 2)).toEqual([]);
-    expect(series.of('up', 1)).toEqual([
-      [1000, 100],
-      [2000, 100],
+    // Within a step of the point before it, the newest reading replaces the last point.
+    series.add([at(1, 3000, 88)], shown);
+    expect(series.of('battery', 1)).toEqual([
+      [1000, 90],
+      [3000, 88],
     ]);
-    series.trim(1500 + LIVE_WINDOW_MS, shown);
-    expect(series.of('battery', 1)).toEqual([[2000, 89]]);
-    series.trim(1500 + LIVE_WINDOW_MS, new Set());
+    series.add([at(1, 4000, 87)], shown);
+    expect(series.of('battery', 1)).toEqual([
+      [1000, 90],
+      [3000, 88],
+      [4000, 87],
+    ]);
+    expect(series.of('battery', 2)).toEqual([]);
+    expect(series.of('up', 1)).toHaveLength(3);
+    series.trim(2500 + LIVE_WINDOW_MS, shown);
+    expect(series.of('battery', 1)).toEqual([
+      [3000, 88],
+      [4000, 87],
+    ]);
+    series.trim(2500 + LIVE_WINDOW_MS, new Set());
     expect(series.of('battery', 1)).toEqual([]);
   });
 });

@@ -6,6 +6,12 @@ import type { ECharts } from '@/shared/charts';
 
 /** How far back the live charts reach. */
 export const LIVE_WINDOW_MS = 5 * 60_000;
+/**
+ * The spacing of the points a line keeps: a chart a few hundred pixels wide shows five minutes no
+ * finer than this, and three times fewer points than readings keep each redraw light. The newest
+ * reading is always the line's last point (it replaces a last point younger than this).
+ */
+export const LIVE_STEP_MS = 3_000;
 /** The most robots the live charts draw at once. */
 export const LIVE_ROBOTS_MAX = 20;
 
@@ -46,7 +52,11 @@ export class LiveSeries {
         const byRobot = this.points.get(metric.key)!;
         let points = byRobot.get(robot.robotId);
         if (!points) byRobot.set(robot.robotId, (points = []));
-        points.push([state.ts, metric.read(state)]);
+        const point: Point = [state.ts, metric.read(state)];
+        const before = points.length > 1 ? points[points.length - 2]![0] : -Infinity;
+        // The last point stands for its step until a reading lands a step after the one before it.
+        if (points.length > 1 && state.ts - before < LIVE_STEP_MS) points[points.length - 1] = point;
+        else points.push(point);
       }
       added = true;
     }
