@@ -6,6 +6,7 @@ import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
 import { registerRobot, simRobot, until } from '../../../test/robots.js';
 import { openDatabase, type Database } from '../../platform/db.js';
 import { commandRecords } from '../commands/commands.tables.js';
+import { alarmDaysOfRobot, insertAlarmOnce } from './alarms.repository.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim();
 const GRANTS = [
@@ -26,12 +27,13 @@ describe.skipIf(!databaseUrl)('alarms on two instances', () => {
   let second: Database;
   let drop: () => Promise<void>;
   let tokens: string[];
+  let tenantId: number;
   beforeAll(async () => {
     const made = await openTestDatabase();
     drop = made.drop;
     second = await openDatabase({ databaseUrl: made.url!, pgliteDir: null });
     apps.push(await createTestApp({ database: made.database }), await createTestApp({ database: second }));
-    const tenantId = (await makeTenant(apps[0]!)).id;
+    tenantId = (await makeTenant(apps[0]!)).id;
     const users = [
       await makeUser(apps[0]!, tenantId, { grants: GRANTS, roleCodes: ['tenantAdmin'] }),
       await makeUser(apps[0]!, tenantId, { grants: GRANTS, roleCodes: ['tenantAdmin'] }),
@@ -84,5 +86,32 @@ describe.skipIf(!databaseUrl)('alarms on two instances', () => {
     } finally {
       await sim.disconnect({ silent: true });
     }
+  });
+
+  it('stores a message both instances received at the same time once, and counts it once on its day', async () => {
+    const robotId = 990_000 + tenantId;
+    const row = (messageId: string, ts: string) => ({
+      tenantId,
+      kind: 'sentiment',
+      robotId,
+      robotName: 'Robot 990',
+      serialNumber: 'SN-990',
+      messageId,
+      code: 'CROWD',
+      msg: 'at the gate',
+      level: 2,
+      reportedAt: new Date(ts),
+      topic: 'patrol/SN-990/event',
+    });
+    // 23:30 in Shanghai: the 5th, twice by each instance; and another message of the same day.
+    const answers = await Promise.all([
+      ...apps.map((t) => insertAlarmOnce(t.db, row('m-1', '2026-01-05T15:30:00Z'))),
+      ...apps.map((t) => insertAlarmOnce(t.db, row('m-1', '2026-01-05T15:30:00Z'))),
+      insertAlarmOnce(apps[1]!.db, row('m-2', '2026-01-04T16:00:00Z')),
+    ]);
+    expect(answers.filter(Boolean)).toHaveLength(2);
+    expect(await alarmDaysOfRobot(apps[0]!.db, tenantId, robotId)).toEqual([
+      { day: '2026-01-05', kind: 'sentiment', count: 2 },
+    ]);
   });
 });

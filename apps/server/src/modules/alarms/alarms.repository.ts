@@ -19,20 +19,48 @@ import type { AlarmSortColumn, SortRequest } from '@patrol/contracts';
 import type { DbOrTx } from '../../platform/db.js';
 import { likePattern, orderOf } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
-import { alarmMutes, alarmOperations, alarms } from './alarms.tables.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { alarmDays, alarmMutes, alarmOperations, alarms } from './alarms.tables.js';
 
 export type AlarmDbRow = typeof alarms.$inferSelect;
 export type AlarmOperationDbRow = typeof alarmOperations.$inferSelect;
 type Operator = { id: number | null; name: string | null };
 
-/** Inserts an alarm unless the robot's message id is already kept; undefined when it was. */
+/**
+ * Inserts an alarm unless the robot's message id is already kept; undefined when it was. In the
+ * same transaction a kept alarm counts once on its day of the tenant's clock (`alarm_days`); a
+ * repeat, which inserts nothing, counts nothing.
+ */
 export async function insertAlarmOnce(db: DbOrTx, row: typeof alarms.$inferInsert): Promise<AlarmDbRow | undefined> {
-  const [inserted] = await db
-    .insert(alarms)
-    .values(row)
-    .onConflictDoNothing({ target: [alarms.robotId, alarms.messageId] })
-    .returning();
-  return inserted;
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(alarms)
+      .values(row)
+      .onConflictDoNothing({ target: [alarms.robotId, alarms.messageId] })
+      .returning();
+    if (inserted) await countOnItsDay(tx, inserted.id);
+    return inserted;
+  });
+}
+
+/** Adds a stored alarm to its tenant, robot, kind and day in the tenant's zone (`alarm_days`). */
+async function countOnItsDay(tx: DbOrTx, alarmId: number) {
+  await tx.execute(
+    sql`insert into ${alarmDays} (tenant_id, robot_id, kind, day, count)
+        select a.tenant_id, a.robot_id, a.kind, (a.reported_at at time zone t.time_zone)::date, 1
+          from ${alarms} a join ${tenants} t on t.id = a.tenant_id
+         where a.id = ${alarmId}
+        on conflict (tenant_id, day, robot_id, kind) do update set count = alarm_days.count + 1`,
+  );
+}
+
+/** A tenant's alarm counts of a robot by day and kind (`alarm_days`), oldest day first. */
+export async function alarmDaysOfRobot(db: DbOrTx, tenantId: number, robotId: number) {
+  return db
+    .select({ day: alarmDays.day, kind: alarmDays.kind, count: alarmDays.count })
+    .from(alarmDays)
+    .where(inTenant(alarmDays, tenantId, eq(alarmDays.robotId, robotId)))
+    .orderBy(asc(alarmDays.day), asc(alarmDays.kind));
 }
 
 export async function setAlarmImage(db: DbOrTx, tenantId: number, alarmId: number, imageKey: string) {

@@ -1,9 +1,11 @@
 import {
   bigint,
+  date,
   doublePrecision,
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -65,6 +67,25 @@ export const alarms = pgTable(
       .on(t.receivedAt)
       .where(sql`handled_at is null and escalated_at is null`),
   ],
+);
+
+/**
+ * Alarms counted per tenant, robot, kind and day of the tenant's clock (`tenants.time_zone` when the
+ * alarm was stored), added to in the transaction that stores the alarm, once per alarm kept: the
+ * dashboards' trends and portrait read a year from these rows instead of the alarms. A tenant that
+ * changes its time zone keeps its past days cut in the zone they were counted in. No foreign keys,
+ * like the alarms' robot ids.
+ */
+export const alarmDays = pgTable(
+  'alarm_days',
+  {
+    tenantId: integer().notNull(),
+    robotId: integer().notNull(),
+    kind: varchar({ length: 16 }).notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.robotId, t.kind] })],
 );
 
 /** One operation taken on an alarm: who, when, the command it sent, a comment. */

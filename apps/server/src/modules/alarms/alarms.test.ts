@@ -16,6 +16,7 @@ import { registerRobot, simRobot, until, type RegisteredRobot } from '../../../t
 import { openSocket, type TestSocket } from '../../../test/socket-client.js';
 import { replaceAssignments } from '../user-robots/user-robots.repository.js';
 import { commandRecords } from '../commands/commands.tables.js';
+import { alarmDaysOfRobot, insertAlarmOnce } from './alarms.repository.js';
 import type { SimRobot } from '@patrol/robot-sim';
 
 const PAGE = '/api/notice-server/alarm/page';
@@ -432,6 +433,43 @@ describe('alarms', () => {
     ).toBe(true);
     const others = (await get('/api/notice-server/notice/my/page?index=1&type=1&read=', outsider.token)).json().data;
     expect(others.total).toBe(0);
+  });
+
+  it('counts a kept alarm once on its day of the tenant’s clock, a repeated message not again', async () => {
+    // 23:30 in Shanghai on the 5th, then 00:10 and 00:20 on the 6th (both still the 5th in UTC).
+    const late = raise('sentiment', { ts: Date.parse('2026-01-05T15:30:00Z') });
+    sim.raiseEvent(late); // a QoS 1 redelivery
+    const early = raise('sentiment', { ts: Date.parse('2026-01-05T16:10:00Z') });
+    const gun = raise('gun', { ts: Date.parse('2026-01-05T16:20:00Z') });
+    sim.raiseEvent(gun);
+    const stored = await Promise.all([late, early, gun].map((e) => alarmByMessage(e.id)));
+    // The same message stored again, as another instance receiving it would: nothing inserted, nothing counted.
+    const again = await insertAlarmOnce(t.db, {
+      tenantId,
+      kind: 'gun',
+      robotId: robot.robotId,
+      robotName: 'again',
+      serialNumber: robot.serial,
+      messageId: gun.id,
+      code: 'NET_GUN_REQUEST',
+      msg: 'again',
+      level: 2,
+      reportedAt: new Date(gun.ts),
+      topic: 'again',
+    });
+    expect(again).toBeUndefined();
+    const january = async () =>
+      (await alarmDaysOfRobot(t.db, tenantId, robot.robotId)).filter((d) => d.day.startsWith('2026-01-0'));
+    const expected = [
+      { day: '2026-01-05', kind: 'sentiment', count: 1 },
+      { day: '2026-01-06', kind: 'gun', count: 1 },
+      { day: '2026-01-06', kind: 'sentiment', count: 1 },
+    ];
+    await until(async () => JSON.stringify(await january()) === JSON.stringify(expected), 5000, 'the days counted');
+    // The repeats arrive after their first message: still counted once.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await january()).toEqual(expected);
+    expect(stored.map((a) => a.robotId)).toEqual([robot.robotId, robot.robotId, robot.robotId]);
   });
 
   it('refuses a command to an offline robot and records nothing', async () => {

@@ -1,12 +1,12 @@
 import type { IsolationArea } from '../../../test/isolation.js';
-import { insertRobotHours } from './dashboards.repository.js';
+import { insertRobotDays, insertRobotHours } from './dashboards.repository.js';
 
 const BASE = '/api/dashboard-server/dashboards';
 const today = () => new Date().toISOString().slice(0, 10);
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 export const isolation: IsolationArea = {
-  // Hours of the tenant's robots (seeded by the robots area after this one, so an id of our own).
+  // Hours and days of the tenant's robots (seeded by the robots area after this one, so an id of our own).
   seed: async (t, tenant) => {
     tenant.ids.robotHoursRobot = 1_000_000 + tenant.tenantId;
     await insertRobotHours(t.db, [
@@ -18,6 +18,9 @@ export const isolation: IsolationArea = {
         onlineS: 600,
         samples: 600,
       },
+    ]);
+    await insertRobotDays(t.db, [
+      { robotId: tenant.ids.robotHoursRobot, tenantId: tenant.tenantId, day: today(), distanceM: 120, onlineS: 600 },
     ]);
   },
   cases: [

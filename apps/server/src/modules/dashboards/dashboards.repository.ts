@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { AlarmKind, AlarmStatus, UrgencyLevel, WorkOrderStatus } from '@patrol/contracts';
+import {
+  DEFAULT_TIME_ZONE,
+  type AlarmKind,
+  type AlarmStatus,
+  type UrgencyLevel,
+  type WorkOrderStatus,
+} from '@patrol/contracts';
 import { STATUS } from '../../db/columns.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { inTenant } from '../../platform/tenant-scope.js';
@@ -11,7 +17,7 @@ import { schedules } from '../schedules/schedules.tables.js';
 import { trackPoints } from '../tracks/tracks.tables.js';
 import { tenants } from '../tenants/tenants.tables.js';
 import { workOrders } from '../work-orders/work-orders.tables.js';
-import { robotHours, robotHoursRollup } from './dashboards.tables.js';
+import { robotDays, robotHours, robotHoursRollup } from './dashboards.tables.js';
 
 /**
  * The dashboards' reads: every figure is counted or summed by the database (group by), in the
@@ -425,8 +431,9 @@ export type RollupPassOptions = {
 /**
  * One pass of the rollup, in one transaction: under the advisory lock (another instance holding it:
  * answers null, nothing done) it reads the watermark `counted_to`, adds to `robot_hours` the sums
- * of the track points with `ts` in `(counted_to, min(until, counted_to + windowMs)]` and moves the
- * watermark to that end. The row of the watermark is locked too (`for update`), so two passes can
+ * of the track points with `ts` in `(counted_to, min(until, counted_to + windowMs)]`, and in the same
+ * statement the same sums to `robot_days` (each hour on the day its start falls on in the tenant's
+ * zone, `tenants.time_zone` now), and moves the watermark to that end. The row of the watermark is locked too (`for update`), so two passes can
  * never count one window, whatever holds the advisory lock. A failure rolls everything back.
  *
  * Each counted point adds one sample to its UTC hour, and the gap from the robot's point before it
@@ -482,15 +489,27 @@ export async function rollUpRobotHours(db: Db, options: RollupPassOptions): Prom
             select robot_id, tenant_id, boundary - ${HOUR_MS}::int8, 0, boundary / 1000 - a / 1000,
                    m * (boundary - a)::float8 / (ts - a)
               from s where a < boundary
+          ), hourly as (
+            select robot_id, tenant_id, to_timestamp(hour_ms / 1000.0) as hour, sum(distance_m) as distance_m,
+                   sum(online_s) as online_s, sum(samples) as samples
+              from pieces group by robot_id, tenant_id, hour_ms
           ), added as (
             insert into ${robotHours} (robot_id, tenant_id, hour, distance_m, online_s, samples)
-            select robot_id, tenant_id, to_timestamp(hour_ms / 1000.0), sum(distance_m), sum(online_s), sum(samples)
-              from pieces group by robot_id, tenant_id, hour_ms
+            select robot_id, tenant_id, hour, distance_m, online_s, samples from hourly
             on conflict (robot_id, tenant_id, hour) do update set
               distance_m = robot_hours.distance_m + excluded.distance_m,
               online_s = robot_hours.online_s + excluded.online_s,
               samples = robot_hours.samples + excluded.samples
             returning 1
+          ), daily as (
+            insert into ${robotDays} (tenant_id, robot_id, day, distance_m, online_s)
+            select h.tenant_id, h.robot_id, (h.hour at time zone coalesce(t.time_zone, ${DEFAULT_TIME_ZONE}))::date,
+                   sum(h.distance_m), sum(h.online_s)
+              from hourly h left join ${tenants} t on t.id = h.tenant_id
+             group by 1, 2, 3
+            on conflict (tenant_id, day, robot_id) do update set
+              distance_m = robot_days.distance_m + excluded.distance_m,
+              online_s = robot_days.online_s + excluded.online_s
           )
           select (select count(*) from s)::int as points, (select count(*) from added)::int as rows`,
     );
@@ -515,6 +534,20 @@ export async function robotHoursOf(db: DbOrTx, tenantId: number, robotId: number
     .from(robotHours)
     .where(inTenant(robotHours, tenantId, eq(robotHours.robotId, robotId)))
     .orderBy(asc(robotHours.hour));
+}
+
+/** A robot's days of a tenant (tests, the rollup's own checks). */
+export async function robotDaysOf(db: DbOrTx, tenantId: number, robotId: number) {
+  return db
+    .select()
+    .from(robotDays)
+    .where(inTenant(robotDays, tenantId, eq(robotDays.robotId, robotId)))
+    .orderBy(asc(robotDays.day));
+}
+
+/** Seeds days as they are (isolation). */
+export async function insertRobotDays(db: DbOrTx, rows: (typeof robotDays.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(robotDays).values(rows);
 }
 
 /** Seeds hours as they are (isolation and benchmarks). */

@@ -4,11 +4,15 @@ import { createTestApp, openTestDatabase, type TestApp } from '../../../test/cre
 import { makeTenant } from '../../../test/factories.js';
 import { openDatabase, type Database } from '../../platform/db.js';
 import { insertTrackPoints } from '../tracks/tracks.repository.js';
-import { robotHoursOf, rollupCountedTo } from './dashboards.repository.js';
+import { robotDaysOf, robotHoursOf, rollupCountedTo } from './dashboards.repository.js';
+import { dayIn } from './dashboards.service.js';
 import { createRobotHoursRollup, haversineM, ROLLUP_WINDOW_MS, type RobotHoursRollup } from './dashboards.rollup.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL?.trim();
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** The tenants' zone (the default). */
+const ZONE = 'Asia/Shanghai';
 /** 1 m north a second. */
 const STEP_DEG = 1 / 111_195;
 
@@ -56,6 +60,19 @@ describe('robot hours rollup', () => {
     direction: 0,
     mode: 'patrolling',
   });
+  /** The robot's days hold its hours summed by the day each hour starts on in the tenant's zone. */
+  async function expectDaysOfHours(robotId: number) {
+    const sums = new Map<string, { distanceM: number; onlineS: number }>();
+    for (const h of await robotHoursOf(db(), tenantId, robotId)) {
+      const day = dayIn(ZONE, h.hour);
+      const sum = sums.get(day) ?? { distanceM: 0, onlineS: 0 };
+      sums.set(day, { distanceM: sum.distanceM + h.distanceM, onlineS: sum.onlineS + h.onlineS });
+    }
+    const days = await robotDaysOf(db(), tenantId, robotId);
+    expect(days.map((d) => [d.day, d.onlineS])).toEqual([...sums].map(([day, sum]) => [day, sum.onlineS]));
+    days.forEach((d) => expect(d.distanceM).toBeCloseTo(sums.get(d.day)!.distanceM, 6));
+  }
+
   /** Both instances pass at the same time until everything up to the clock is counted. */
   async function passAll(to: number) {
     clock = to;
@@ -82,6 +99,8 @@ describe('robot hours rollup', () => {
     expect(rows[0]!.distanceM).toBeCloseTo(haversineM(at(0), at(10)) + haversineM(at(25), at(26)) + 4 + 2, 1);
     expect(rows[0]!.distanceM).toBeCloseTo(17, 1);
     expect(rows[1]!.distanceM).toBeCloseTo(2, 1);
+    // The same sums on the tenant's days (Shanghai): each hour on the day its start falls on.
+    await expectDaysOfHours(robotId);
 
     // A point stored after its time was counted is left out, and changes nothing.
     await insertTrackPoints(db(), [near(1000)]);
@@ -110,6 +129,9 @@ describe('robot hours rollup', () => {
       const rows = await robotHoursOf(db(), tenantId, robotId);
       expect(rows.map((r) => [r.hour.getTime(), r.onlineS, r.samples])).toEqual([[start, 299, 300]]);
       expect(rows[0]!.distanceM).toBeCloseTo(299, 1);
+      const days = await robotDaysOf(db(), tenantId, robotId);
+      expect(days.map((d) => [d.day, d.onlineS])).toEqual([[dayIn(ZONE, new Date(start)), 299]]);
+      expect(days[0]!.distanceM).toBeCloseTo(299, 1);
     }
   });
 
@@ -133,6 +155,7 @@ describe('robot hours rollup', () => {
     }
     expect(await rollupCountedTo(db())).toBe(from);
     expect(await robotHoursOf(db(), tenantId, robotId)).toEqual([]);
+    expect(await robotDaysOf(db(), tenantId, robotId)).toEqual([]);
 
     // The next pass counts the points once, and covers one window of the time behind.
     // (Null when an app's own pass holds the lock at that moment: it finds nothing to count on its clock.)
@@ -145,5 +168,32 @@ describe('robot hours rollup', () => {
     const rows = await robotHoursOf(db(), tenantId, robotId);
     expect(rows.map((r) => [r.onlineS, r.samples])).toEqual([[3, 4]]);
     expect(rows[0]!.distanceM).toBeCloseTo(3, 1);
+  });
+
+  it('adds each hour to the day of the tenant’s clock it starts on: local midnight cuts the days', async () => {
+    const robotId = 900_005;
+    const from = (await rollupCountedTo(db()))!;
+    // The next midnight in Shanghai (16:00 UTC) at least a minute after the watermark.
+    const midnight = Math.ceil((from + 60_000 - 16 * HOUR_MS) / DAY_MS) * DAY_MS + 16 * HOUR_MS;
+    await insertTrackPoints(
+      db(),
+      [-3, -2, -1, 0, 1, 2].map((s) => point(robotId, midnight + s * 1000, s)),
+    );
+    const wide = apps.map((a) =>
+      createRobotHoursRollup(a.db, a.app.log, { lagMs: 0, now: () => clock, windowMs: 2 * DAY_MS }),
+    );
+    clock = midnight + 3000;
+    while (((await rollupCountedTo(db())) ?? 0) < clock) await Promise.all(wide.map((r) => r.pass()));
+    const before = dayIn(ZONE, new Date(midnight - 1000));
+    const after = dayIn(ZONE, new Date(midnight));
+    expect(after).not.toBe(before);
+    const days = await robotDaysOf(db(), tenantId, robotId);
+    expect(days.map((d) => [d.day, d.onlineS])).toEqual([
+      [before, 3],
+      [after, 2],
+    ]);
+    expect(days[0]!.distanceM).toBeCloseTo(3, 1);
+    expect(days[1]!.distanceM).toBeCloseTo(2, 1);
+    await expectDaysOfHours(robotId);
   });
 });

@@ -1,4 +1,4 @@
-import { bigint, check, doublePrecision, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { bigint, check, date, doublePrecision, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { at } from '../../db/columns.js';
 
@@ -24,6 +24,27 @@ export const robotHours = pgTable(
   // The trend window's index, `robot_hours_tenant_cover_idx (tenant_id, hour) include (robot_id,
   // distance_m, online_s)`, is written in migration 0018: Drizzle does not express `include`.
   (t) => [primaryKey({ columns: [t.robotId, t.tenantId, t.hour] })],
+);
+
+/**
+ * What a robot did in one day of its tenant's clock: the same sums as its hours (an hour counts on
+ * the day its start falls on in `tenants.time_zone`, the zone when it was summed), added to by the
+ * rollup in the statement that adds to `robot_hours`. The trend window reads a year of a fleet from
+ * these rows. A tenant that changes its time zone keeps its past days cut in the zone they were
+ * summed in.
+ */
+export const robotDays = pgTable(
+  'robot_days',
+  {
+    tenantId: integer().notNull(),
+    robotId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    /** Metres moved in the day. */
+    distanceM: doublePrecision().notNull().default(0),
+    /** Seconds online in the day. */
+    onlineS: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.robotId] })],
 );
 
 /**
