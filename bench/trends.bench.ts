@@ -3,11 +3,12 @@
 //   postgres://postgres@127.0.0.1:5432/test; the database `dashboards_bench_<pid>` is made beside
 //   it, migrated by the server and dropped afterwards), BENCH_TENANTS tenants (default 2) of
 //   BENCH_ROBOTS robots (default 100) over BENCH_DAYS days (default 365) each: alarms 20 per robot
-//   a day, runs 8 per robot a day, robot hours 24 per robot a day, work orders 5 a day. Then asks
+//   a day, runs 8 per robot a day, robot hours 24 per robot a day, work orders 5 a day, and the days
+//   kept from them as the server keeps them (alarm_days, robot_days, derived by SQL). Then asks
 //   the dashboards service (as the server does, with its connection pool) for the trends and the
 //   portrait of the whole range and of a month, the overview and the home lists, BENCH_REPEAT times
 //   each (default 7), and prints p50, p95 and max. Target: trends and portrait ≤ 500 ms. The
-//   dashboards' covering indexes are the migrations' own (0018).
+//   dashboards' covering indexes are the migrations' own (0018), the days' tables 0019's.
 // BENCH_QUICK=1 runs a small version (10 robots, 60 days, 3 runs). Prints figures; asserts nothing.
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -95,6 +96,18 @@ async function seedTenant(database: Database, index: number, start: Date): Promi
            lateral (select ${start}::timestamptz + g * interval '288 minutes' as c) x,
            lateral (select id, name, serial_number from robots where tenant_id = ${tenantId} order by id
                      offset (g % ${ROBOTS}) limit 1) r`);
+  // The days the running system keeps as alarms are stored and hours summed (alarm_days, robot_days),
+  // derived here from the rows seeded, as migration 0019 does for the rows stored before it.
+  await run(sql`insert into alarm_days (tenant_id, robot_id, kind, day, count)
+    select a.tenant_id, a.robot_id, a.kind, (a.reported_at at time zone t.time_zone)::date, count(*)::int
+      from alarms a join tenants t on t.id = a.tenant_id
+     where a.tenant_id = ${tenantId}
+     group by 1, 2, 3, 4`);
+  await run(sql`insert into robot_days (tenant_id, robot_id, day, distance_m, online_s)
+    select h.tenant_id, h.robot_id, (h.hour at time zone t.time_zone)::date, sum(h.distance_m), sum(h.online_s)::int
+      from robot_hours h join tenants t on t.id = h.tenant_id
+     where h.tenant_id = ${tenantId}
+     group by 1, 2, 3`);
   return tenantId;
 }
 
@@ -113,7 +126,8 @@ async function main() {
     await database.db.execute(sql`vacuum analyze`);
     const counts = (await database.db.execute(
       sql`select (select count(*) from alarms)::int as alarms, (select count(*) from runs)::int as runs,
-                 (select count(*) from robot_hours)::int as hours, (select count(*) from work_orders)::int as orders`,
+                 (select count(*) from robot_hours)::int as hours, (select count(*) from work_orders)::int as orders,
+                 (select count(*) from alarm_days)::int as "alarmDays", (select count(*) from robot_days)::int as "robotDays"`,
     )) as unknown as { rows: Record<string, number>[] };
     console.log(
       `seeded ${TENANTS} tenant(s) × ${ROBOTS} robots × ${DAYS} days in ${((performance.now() - seeded) / 1000).toFixed(1)} s:`,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_TIME_ZONE,
@@ -10,7 +10,7 @@ import {
 import { STATUS } from '../../db/columns.js';
 import type { Db, DbOrTx } from '../../platform/db.js';
 import { inTenant } from '../../platform/tenant-scope.js';
-import { alarms } from '../alarms/alarms.tables.js';
+import { alarmDays, alarms } from '../alarms/alarms.tables.js';
 import { robots } from '../robots/robots.tables.js';
 import { runs } from '../runs/runs.tables.js';
 import { schedules } from '../schedules/schedules.tables.js';
@@ -248,15 +248,18 @@ export async function openWorkOrdersOf(db: DbOrTx, tenantId: number, userId: num
 const dayOf = (column: SQL | PgColumn, tz: string) => sql`((${column}) at time zone ${tz})::date`;
 const inSpan = (column: PgColumn, span: Span) => and(gte(column, span.start), lt(column, span.end));
 
-export async function alarmsByDay(db: DbOrTx, tenantId: number, span: Span, tz: string, ids: RobotFilter) {
-  const where = inTenant(alarms, tenantId, inSpan(alarms.reportedAt, span), robotCondition(alarms.robotId, ids));
-  const rows = await rowsOf<{ day: string; kind: string; count: number }>(
-    db,
-    sql`select d::text as day, kind, n::int as count from (
-          select ${dayOf(alarms.reportedAt, tz)} as d, ${alarms.kind} as kind, count(*) as n
-            from ${alarms} where ${where} group by 1, 2) g
-         order by 1, 2`,
-  );
+/** Days `from` to `to` of the tenant's clock (`YYYY-MM-DD`, both counted). */
+export type DayRange = { from: string; to: string };
+const inDays = (column: PgColumn, days: DayRange) => and(gte(column, days.from), lte(column, days.to));
+
+/** Alarms by day and kind, from the counts kept as they are stored (`alarm_days`). */
+export async function alarmsByDay(db: DbOrTx, tenantId: number, days: DayRange, ids: RobotFilter) {
+  const rows = await db
+    .select({ day: alarmDays.day, kind: alarmDays.kind, count: sql<number>`sum(${alarmDays.count})::int` })
+    .from(alarmDays)
+    .where(inTenant(alarmDays, tenantId, inDays(alarmDays.day, days), robotCondition(alarmDays.robotId, ids)))
+    .groupBy(alarmDays.day, alarmDays.kind)
+    .orderBy(asc(alarmDays.day), asc(alarmDays.kind));
   return rows.map((r) => ({ day: r.day, kind: r.kind as AlarmKind, count: num(r.count) }));
 }
 
@@ -277,19 +280,17 @@ export async function runsByDay(db: DbOrTx, tenantId: number, span: Span, tz: st
 }
 
 /**
- * The hours' figures in one pass over `robot_hours`: metres patrolled by day (an hour counts on the
- * day its start falls on in the zone), and seconds online by robot. Grouped by robot and day first,
- * then the few thousand groups summed both ways.
+ * The days' figures in one pass over `robot_days` (the hours summed per day of the tenant's clock
+ * by the rollup): metres patrolled by day, and seconds online by robot.
  */
-export async function hoursByDayAndRobot(db: DbOrTx, tenantId: number, span: Span, tz: string, ids: RobotFilter) {
-  const where = inTenant(robotHours, tenantId, inSpan(robotHours.hour, span), robotCondition(robotHours.robotId, ids));
+export async function daysByDayAndRobot(db: DbOrTx, tenantId: number, days: DayRange, ids: RobotFilter) {
+  const where = inTenant(robotDays, tenantId, inDays(robotDays.day, days), robotCondition(robotDays.robotId, ids));
   const rows = await rowsOf<{ day: string | null; robot_id: number | null; distance: number; online_s: number }>(
     db,
-    sql`select d::text as day, robot_id, sum(m) as distance, sum(s)::int8 as online_s from (
-          select ${robotHours.robotId} as robot_id, ${dayOf(robotHours.hour, tz)} as d,
-                 sum(${robotHours.distanceM}) as m, sum(${robotHours.onlineS}) as s
-            from ${robotHours} where ${where} group by 1, 2) g
-         group by grouping sets ((d), (robot_id))`,
+    sql`select ${robotDays.day}::text as day, ${robotDays.robotId} as robot_id,
+               sum(${robotDays.distanceM}) as distance, sum(${robotDays.onlineS})::int8 as online_s
+          from ${robotDays} where ${where}
+         group by grouping sets ((${robotDays.day}), (${robotDays.robotId}))`,
   );
   const distance = rows
     .filter((r) => r.day !== null)
@@ -337,18 +338,20 @@ export async function workOrdersByDay(db: DbOrTx, tenantId: number, span: Span, 
 export type PortraitFilter = { kind?: AlarmKind | undefined; robotIds: RobotFilter };
 
 /**
- * The alarm portrait, three groupings of the span's alarms run side by side (each its own scan,
- * which PostgreSQL may share among workers; one grouping-sets pass sorted on disk instead):
- * - by kind and by weekday (0 Monday) and hour of the zone's clock, from counts per quarter of an
- *   hour (every zone's offset is a whole number of quarters), so the zone is applied to a few
+ * The alarm portrait, three readings run side by side:
+ * - by kind and by robot, from the counts kept per day (`alarm_days`), each robot with its name
+ *   now (a robot no longer of the tenant: a name its alarms carry);
+ * - by weekday (0 Monday) and hour of the zone's clock, from the span's alarms counted per quarter
+ *   of an hour (every zone's offset is a whole number of quarters), so the zone is applied to a few
  *   thousand groups, not to each alarm;
- * - by place cell of `cellDeg` degrees, the busiest `placesMax` (alarms without a position left out);
- * - by robot, with a name its alarms carry.
+ * - by place cell of `cellDeg` degrees, the busiest `placesMax` (alarms without a position left out).
+ * The hours and places read the alarms themselves: the days keep neither.
  */
 export async function alarmPortrait(
   db: DbOrTx,
   tenantId: number,
   span: Span,
+  days: DayRange,
   tz: string,
   limits: { cellDeg: number; placesMax: number },
   filter: PortraitFilter,
@@ -360,17 +363,23 @@ export async function alarmPortrait(
     filter.kind ? eq(alarms.kind, filter.kind) : undefined,
     robotCondition(alarms.robotId, filter.robotIds),
   );
-  const [times, places, byRobot] = await Promise.all([
-    rowsOf<{ kind: string | null; wd: number | null; hr: number | null; n: number }>(
+  const counted = inTenant(
+    alarmDays,
+    tenantId,
+    inDays(alarmDays.day, days),
+    filter.kind ? eq(alarmDays.kind, filter.kind) : undefined,
+    robotCondition(alarmDays.robotId, filter.robotIds),
+  );
+  const [hours, places, byKind, byRobot] = await Promise.all([
+    rowsOf<{ wd: number; hr: number; n: number }>(
       db,
-      sql`select kind, wd, hr, sum(n)::int as n from (
-            select kind, (extract(isodow from slot at time zone ${tz}) - 1)::int as wd,
+      sql`select wd, hr, sum(n)::int as n from (
+            select (extract(isodow from slot at time zone ${tz}) - 1)::int as wd,
                    extract(hour from slot at time zone ${tz})::int as hr, n
-              from (select date_bin('15 minutes', ${alarms.reportedAt}, timestamptz 'epoch') as slot,
-                           ${alarms.kind} as kind, count(*) as n
-                      from ${alarms} where ${where} group by 1, 2) q
+              from (select date_bin('15 minutes', ${alarms.reportedAt}, timestamptz 'epoch') as slot, count(*) as n
+                      from ${alarms} where ${where} group by 1) q
           ) l
-          group by grouping sets ((kind), (wd, hr))`,
+          group by wd, hr`,
     ),
     rowsOf<{ gx: number; gy: number; n: number }>(
       db,
@@ -382,18 +391,25 @@ export async function alarmPortrait(
           order by n desc, gx, gy limit ${limits.placesMax}`,
     ),
     db
-      .select({ robotId: alarms.robotId, robotName: sql<string>`max(${alarms.robotName})`, n: count() })
-      .from(alarms)
-      .where(where)
-      .groupBy(alarms.robotId),
+      .select({ kind: alarmDays.kind, n: sql<number>`sum(${alarmDays.count})::int` })
+      .from(alarmDays)
+      .where(counted)
+      .groupBy(alarmDays.kind),
+    rowsOf<{ robot_id: number; robot_name: string | null; n: number }>(
+      db,
+      sql`select g.robot_id, coalesce(r.name,
+                   (select a.robot_name from ${alarms} a where a.tenant_id = ${tenantId} and a.robot_id = g.robot_id limit 1)
+                 ) as robot_name, g.n
+            from (select ${alarmDays.robotId} as robot_id, sum(${alarmDays.count})::int as n
+                    from ${alarmDays} where ${counted} group by 1) g
+            left join ${robots} r on r.id = g.robot_id and r.tenant_id = ${tenantId}`,
+    ),
   ]);
   return {
-    byKind: times.filter((r) => r.kind !== null).map((r) => ({ kind: r.kind as AlarmKind, count: num(r.n) })),
-    hours: times
-      .filter((r) => r.kind === null && r.wd !== null)
-      .map((r) => ({ weekday: num(r.wd), hour: num(r.hr), count: num(r.n) })),
+    byKind: byKind.map((r) => ({ kind: r.kind as AlarmKind, count: num(r.n) })),
+    hours: hours.map((r) => ({ weekday: num(r.wd), hour: num(r.hr), count: num(r.n) })),
     places: places.map((r) => ({ gx: num(r.gx), gy: num(r.gy), count: num(r.n) })),
-    byRobot: byRobot.map((r) => ({ robotId: r.robotId, robotName: r.robotName ?? '', count: num(r.n) })),
+    byRobot: byRobot.map((r) => ({ robotId: num(r.robot_id), robotName: r.robot_name ?? '', count: num(r.n) })),
   };
 }
 

@@ -21,7 +21,7 @@ import {
   alarmPortrait,
   alarmsByDay,
   alarmsByKindStatus,
-  hoursByDayAndRobot,
+  daysByDayAndRobot,
   newestOpenAlarms,
   openAlarmCount,
   openWorkOrdersOf,
@@ -149,9 +149,9 @@ export function createDashboardsService(ctx: AppContext, deps: { now?: () => Dat
     const span = daysSpan(zone, query.from, query.to);
     const ids = await robotsFor(caller, query.robotIds);
     const [alarms, runs, hours, robots, workOrders] = await Promise.all([
-      alarmsByDay(db, caller.tenantId, span, zone, ids),
+      alarmsByDay(db, caller.tenantId, query, ids),
       runsByDay(db, caller.tenantId, span, zone, ids),
-      hoursByDayAndRobot(db, caller.tenantId, span, zone, ids),
+      daysByDayAndRobot(db, caller.tenantId, query, ids),
       robotsOf(db, caller.tenantId, ids),
       workOrdersByDay(db, caller.tenantId, span, zone, ids),
     ]);
@@ -176,7 +176,7 @@ export function createDashboardsService(ctx: AppContext, deps: { now?: () => Dat
     const zone = await zoneOf(caller.tenantId);
     const span = daysSpan(zone, query.from, query.to);
     const ids = await robotsFor(caller, query.robotId === undefined ? undefined : [query.robotId]);
-    const portrait = await alarmPortrait(db, caller.tenantId, span, zone, DASHBOARD_LIMITS, {
+    const portrait = await alarmPortrait(db, caller.tenantId, span, query, zone, DASHBOARD_LIMITS, {
       kind: query.kind,
       robotIds: ids,
     });

@@ -12,13 +12,14 @@ import {
   type WorkOrderDetail,
 } from '@patrol/contracts';
 import type { SimRobot } from '@patrol/robot-sim';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { as, login, makeTenant, makeUser, type MadeUser } from '../../../test/factories.js';
 import { registerRobot, simRobot, until, type RegisteredRobot } from '../../../test/robots.js';
 import { makeStationTask, nodeNear } from '../../../test/runs.js';
 import { replaceAssignments } from '../user-robots/user-robots.repository.js';
-import { robotHoursOf, rollupCountedTo } from './dashboards.repository.js';
+import { insertRobotDays, robotHoursOf, rollupCountedTo } from './dashboards.repository.js';
 import { createRobotHoursRollup } from './dashboards.rollup.js';
 import { dayIn, daysSpan } from './dashboards.service.js';
 
@@ -391,6 +392,54 @@ describe('dashboards', () => {
       expect.objectContaining({ robotId: robot.robotId, onlineS: total.s, ratio: expect.any(Number) }),
     ]);
     expect(trends.uptime[0]!.ratio).toBeGreaterThan(0);
+  });
+
+  it('answers a year from the days kept as rows arrive, each tenant its own', async () => {
+    const a = await tenant();
+    const b = await tenant();
+    const robot = await registerRobot(t, a.token);
+    // Days as the rollup and the alarms' store keep them (no hours or alarms behind these).
+    await insertRobotDays(t.db, [
+      { tenantId: a.tenantId, robotId: robot.robotId, day: '2025-06-01', distanceM: 1234.54, onlineS: 3600 },
+      { tenantId: a.tenantId, robotId: robot.robotId, day: '2025-12-31', distanceM: 10, onlineS: 60 },
+      { tenantId: b.tenantId, robotId: robot.robotId, day: '2025-06-01', distanceM: 99, onlineS: 99 },
+    ]);
+    await t.db.execute(
+      sql`insert into alarm_days (tenant_id, robot_id, kind, day, count) values
+            (${a.tenantId}, ${robot.robotId}, 'gun', '2025-06-01', 2),
+            (${a.tenantId}, ${robot.robotId}, 'sentiment', '2025-06-01', 3),
+            (${a.tenantId}, ${robot.robotId}, 'sentiment', '2026-01-01', 7),
+            (${b.tenantId}, ${robot.robotId}, 'gun', '2025-06-01', 11)`,
+    );
+    const year = { from: '2025-01-01', to: '2025-12-31' };
+    const trends = dataOf<DashboardTrends>(await get('trends', a.token, year));
+    expect(trends.alarms).toEqual([
+      { day: '2025-06-01', kind: 'gun', count: 2 },
+      { day: '2025-06-01', kind: 'sentiment', count: 3 },
+    ]);
+    expect(trends.distance).toEqual([
+      { day: '2025-06-01', distanceM: 1234.5 },
+      { day: '2025-12-31', distanceM: 10 },
+    ]);
+    expect(trends.uptime).toEqual([expect.objectContaining({ robotId: robot.robotId, onlineS: 3660 })]);
+    const portrait = dataOf<DashboardAbnormal>(await get('abnormal', a.token, year));
+    expect(portrait).toMatchObject({
+      total: 5,
+      byKind: [
+        { kind: 'sentiment', count: 3 },
+        { kind: 'gun', count: 2 },
+      ],
+      byRobot: [{ robotId: robot.robotId, robotName: `Robot ${robot.serial}`, count: 5 }],
+    });
+    const guns = dataOf<DashboardAbnormal>(await get('abnormal', a.token, { ...year, kind: 'gun' }));
+    expect(guns).toMatchObject({ total: 2, byRobot: [{ robotId: robot.robotId, count: 2 }] });
+    // Each tenant counts its own days only (a robot moved between tenants keeps its past days in the old one).
+    const theirs = dataOf<DashboardTrends>(await get('trends', b.token, year));
+    expect(theirs).toMatchObject({
+      alarms: [{ day: '2025-06-01', kind: 'gun', count: 11 }],
+      distance: [{ day: '2025-06-01', distanceM: 99 }],
+      uptime: [],
+    });
   });
 
   it('cuts days at the local midnights of the zone, a day of a clock change included', () => {
