@@ -90,9 +90,15 @@ class Findings {
 
 async function switchLanguage(page: Page, lang: string, label: string | null) {
   if (!label) return;
-  await page.getByTestId('language-switch').click();
-  await page.getByRole('menuitem', { name: label }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  // The home page redraws as the fleet's figures arrive: a pick that lands while the menu is still
+  // moving into place is tried again.
+  await expect(async () => {
+    if (!(await page.getByRole('menuitem', { name: label }).isVisible())) {
+      await page.getByTestId('language-switch').click();
+    }
+    await page.getByRole('menuitem', { name: label }).click({ timeout: 3000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', lang, { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   // The drop-down is gone, not caught half faded out.
   await expect(page.locator('.ant-dropdown').locator('visible=true')).toHaveCount(0);
 }
@@ -160,9 +166,9 @@ async function scanCreateDialog(page: Page, current: Locator, where: string, fin
   return true;
 }
 
-/** Waits until a window page or a standalone page shows its page (not the spinner). */
+/** Waits until a window page or a standalone page shows its page, headed by its h1 (not the spinner). */
 async function standaloneLoaded(page: Page) {
-  await expect(page.locator('main .placeholder-page, main .ant-card').locator('visible=true').first()).toBeVisible();
+  await expect(page.locator('main h1, main .placeholder-page').locator('visible=true').first()).toBeVisible();
   await expect(page.locator('.route-fallback, .shell-loading, .ant-spin-spinning').locator('visible=true')).toHaveCount(
     0,
   );
