@@ -13,6 +13,8 @@ import { urgencyLevels, workOrderStatuses } from './work-orders.js';
 export const DASHBOARD_LIMITS = {
   /** The longest range of a trend or portrait query, in days (both ends counted). */
   rangeDaysMax: 366,
+  /** The range a trend or portrait query covers when it names none: the tenant's last 30 days. */
+  defaultRangeDays: 30,
   /** The most robots a trend query names. */
   robotIdsMax: 500,
   /** The side of a place cell of the alarm portrait, in degrees (about 110 m of latitude). */
@@ -62,7 +64,23 @@ const dayField = z
   .min(1, { message: 'dashboards.dayRequired', abort: true })
   .refine(isCalendarDay, 'dashboards.dayInvalid');
 
-const rangeChecked = <T extends { from: string; to: string }>(value: T, ctx: z.RefinementCtx) => {
+/**
+ * Both ends or neither: without a range the server takes the tenant's last `defaultRangeDays` days,
+ * counted to the tenant's today (which the browser's clock may not share).
+ */
+const rangeChecked = <T extends { from?: string | undefined; to?: string | undefined }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (value.from === undefined && value.to === undefined) return;
+  if (value.from === undefined || value.to === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [value.from === undefined ? 'from' : 'to'],
+      message: 'dashboards.dayRequired',
+    });
+    return;
+  }
   if (!isCalendarDay(value.from) || !isCalendarDay(value.to)) return;
   if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'dashboards.rangeOrder' });
   else if (daysInRange(value.from, value.to) > DASHBOARD_LIMITS.rangeDaysMax)
@@ -189,7 +207,7 @@ export type DashboardMine = z.infer<typeof dashboardMine>;
 
 /** `from` and `to` are days of the tenant, both counted, at most `rangeDaysMax` of them. */
 export const dashboardTrendsQuery = z
-  .object({ from: dayField, to: dayField, robotIds: robotIdList })
+  .object({ from: dayField.optional(), to: dayField.optional(), robotIds: robotIdList })
   .superRefine(rangeChecked);
 export type DashboardTrendsQuery = z.input<typeof dashboardTrendsQuery>;
 
@@ -213,6 +231,10 @@ export const dashboardTrends = z.object({
   ),
   /** Work orders opened and processed, by day. */
   workOrders: z.array(z.object({ day: z.string(), opened: z.number().int(), closed: z.number().int() })),
+  /** The range answered (the one asked, or the tenant's last days), and the tenant's today. */
+  from: z.string(),
+  to: z.string(),
+  today: z.string(),
   timeZone: z.string(),
 });
 export type DashboardTrends = z.infer<typeof dashboardTrends>;
@@ -223,8 +245,8 @@ export type DashboardTrends = z.infer<typeof dashboardTrends>;
 
 export const dashboardAbnormalQuery = z
   .object({
-    from: dayField,
-    to: dayField,
+    from: dayField.optional(),
+    to: dayField.optional(),
     kind: z.enum(alarmKinds, { error: 'validation.invalid' }).optional(),
     robotId: rowId.optional(),
   })
@@ -244,6 +266,10 @@ export const dashboardAbnormal = z.object({
   byKind: z.array(z.object({ kind: z.enum(alarmKinds), count: z.number().int() })),
   /** Busiest first; a deleted robot keeps its id and has an empty name. */
   byRobot: z.array(z.object({ robotId: z.number().int(), robotName: z.string(), count: z.number().int() })),
+  /** The range answered (the one asked, or the tenant's last days), and the tenant's today. */
+  from: z.string(),
+  to: z.string(),
+  today: z.string(),
   timeZone: z.string(),
 });
 export type DashboardAbnormal = z.infer<typeof dashboardAbnormal>;

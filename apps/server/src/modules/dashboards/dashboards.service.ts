@@ -143,9 +143,20 @@ export function createDashboardsService(ctx: AppContext, deps: { now?: () => Dat
     };
   }
 
-  async function trends(caller: AuthContext, query: TrendsQuery): Promise<DashboardTrends> {
+  /** The range asked, or the tenant's last `defaultRangeDays` days up to its today. */
+  function rangeOf(zone: string, at: Date, query: { from?: string | undefined; to?: string | undefined }) {
+    const today = dayIn(zone, at);
+    if (query.from !== undefined && query.to !== undefined) return { from: query.from, to: query.to, today };
+    const start = new Date(`${today}T00:00:00Z`);
+    start.setUTCDate(start.getUTCDate() - (DASHBOARD_LIMITS.defaultRangeDays - 1));
+    return { from: start.toISOString().slice(0, 10), to: today, today };
+  }
+
+  async function trends(caller: AuthContext, asked: TrendsQuery): Promise<DashboardTrends> {
     const at = now();
     const zone = await zoneOf(caller.tenantId);
+    const range = rangeOf(zone, at, asked);
+    const query = { ...asked, from: range.from, to: range.to };
     const span = daysSpan(zone, query.from, query.to);
     const ids = await robotsFor(caller, query.robotIds);
     const [alarms, runs, hours, robots, workOrders] = await Promise.all([
@@ -168,12 +179,15 @@ export function createDashboardsService(ctx: AppContext, deps: { now?: () => Dat
         return { ...robot, onlineS, ratio };
       }),
       workOrders,
+      ...range,
       timeZone: zone,
     };
   }
 
-  async function abnormal(caller: AuthContext, query: AbnormalQuery): Promise<DashboardAbnormal> {
+  async function abnormal(caller: AuthContext, asked: AbnormalQuery): Promise<DashboardAbnormal> {
     const zone = await zoneOf(caller.tenantId);
+    const range = rangeOf(zone, now(), asked);
+    const query = { ...asked, from: range.from, to: range.to };
     const span = daysSpan(zone, query.from, query.to);
     const ids = await robotsFor(caller, query.robotId === undefined ? undefined : [query.robotId]);
     const portrait = await alarmPortrait(db, caller.tenantId, span, query, zone, DASHBOARD_LIMITS, {
@@ -193,6 +207,7 @@ export function createDashboardsService(ctx: AppContext, deps: { now?: () => Dat
       hours,
       byKind,
       byRobot,
+      ...range,
       timeZone: zone,
     };
   }

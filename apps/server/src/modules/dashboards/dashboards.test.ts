@@ -205,6 +205,21 @@ describe('dashboards', () => {
       expect((await get('trends', a.token, { from: '2024-01-01', to: '2024-12-31' })).statusCode).toBe(200);
       expect((await get('abnormal', a.token, { from: '2024-01-01', to: '2024-12-31' })).statusCode).toBe(200);
     });
+
+    it('answers the tenant’s last 30 days up to its own today when no range is asked (the browser’s clock may differ)', async () => {
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
+      const trends = dataOf<DashboardTrends>(await get('trends', a.token));
+      expect(trends).toMatchObject({ to: today, today, timeZone: ZONE });
+      expect(trends.days).toHaveLength(30);
+      expect(trends.days.at(-1)).toBe(today);
+      expect(trends.from).toBe(trends.days[0]);
+      const portrait = dataOf<DashboardAbnormal>(await get('abnormal', a.token, { kind: 'gun' }));
+      expect(portrait).toMatchObject({ from: trends.from, to: today, today });
+      // A range asked is answered as asked.
+      expect(
+        dataOf<DashboardTrends>(await get('trends', a.token, { from: '2026-03-10', to: '2026-03-11' })),
+      ).toMatchObject({ from: '2026-03-10', to: '2026-03-11', today });
+    });
   });
 
   it('shows the fleet now: robots, today’s runs and alarms, open work orders; the home lists of each user', async () => {

@@ -107,5 +107,8 @@ export const trends: DashboardTrends = {
     { robotId: 2, robotName: 'Robot 2', onlineS: 7200, ratio: 0.755 },
   ],
   workOrders: [{ day: '2026-11-28', opened: 2, closed: 1 }],
+  from: '2026-11-26',
+  to: '2026-11-28',
+  today: '2026-11-28',
   timeZone: 'Asia/Shanghai',
 };

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { alarmKinds, DASHBOARD_WEEKDAYS, type AlarmKind } from '@patrol/contracts';
+import { alarmKinds, DASHBOARD_LIMITS, DASHBOARD_WEEKDAYS, type AlarmKind } from '@patrol/contracts';
 import { useAppConfig } from '@/shared/api';
 import { Chart } from '@/shared/charts';
 import { useRobotOptions } from '@/shared/fleet';
@@ -49,19 +49,24 @@ export function TrendAbnormalPage() {
   const title = useMenuTitle('trendAbnormal');
   const config = useAppConfig(true);
   const robotOptions = useRobotOptions();
-  const [range, setRange] = useState<DayRange>(() => lastDays(30));
+  // Until a range is picked the server answers the tenant's last days, counted to the tenant's today.
+  const [picked, setPicked] = useState<DayRange | null>(null);
   const [kind, setKind] = useState<AlarmKind | undefined>();
   const [robotId, setRobotId] = useState<number | undefined>();
-  const query = useMemo(() => ({ ...range, kind, robotId }), [range, kind, robotId]);
+  const query = useMemo(() => ({ ...picked, kind, robotId }), [picked, kind, robotId]);
   const abnormal = useDashboardAbnormal(query);
   const data = abnormal.data;
+  const range = useMemo(
+    () => picked ?? (data ? { from: data.from, to: data.to } : lastDays(DASHBOARD_LIMITS.defaultRangeDays)),
+    [picked, data],
+  );
   const loading = abnormal.isLoading || abnormal.isPlaceholderData;
 
   const drill = useCallback(
     (more: Partial<AlarmDrill>) => {
-      window.open(alarmRecordsHref({ ...query, ...more }), '_blank', 'noopener');
+      window.open(alarmRecordsHref({ ...range, kind, robotId, ...more }), '_blank', 'noopener');
     },
-    [query],
+    [range, kind, robotId],
   );
 
   const weekdays = useMemo(
@@ -164,7 +169,7 @@ export function TrendAbnormalPage() {
         <PageTitle look={3} className="dash-wall__title">
           {title}
         </PageTitle>
-        <DayRangePicker value={range} onChange={setRange} label={t('trends.range')} />
+        <DayRangePicker value={range} onChange={setPicked} label={t('trends.range')} today={data?.today} />
         <Select
           aria-label={t('abnormal.kind')}
           placeholder={t('abnormal.allKinds')}

@@ -118,8 +118,10 @@ function useTrendCharts(data: DashboardTrends | undefined) {
 export function TrendHensivePage() {
   const { t } = useTranslation('dashboards');
   const title = useMenuTitle('trendHensive');
-  const [range, setRange] = useState<DayRange>(() => lastDays(DEFAULT_TREND_DAYS));
-  const trends = useDashboardTrends(range);
+  // Until a range is picked the server answers the tenant's last days, counted to the tenant's today.
+  const [picked, setPicked] = useState<DayRange | null>(null);
+  const trends = useDashboardTrends(picked ?? {});
+  const range = picked ?? (trends.data ? { from: trends.data.from, to: trends.data.to } : lastDays(DEFAULT_TREND_DAYS));
   const charts = useTrendCharts(trends.data);
   return (
     <div className="dash-wall">
@@ -127,7 +129,7 @@ export function TrendHensivePage() {
         <PageTitle look={3} className="dash-wall__title">
           {title}
         </PageTitle>
-        <DayRangePicker value={range} onChange={setRange} label={t('trends.range')} />
+        <DayRangePicker value={range} onChange={setPicked} label={t('trends.range')} today={trends.data?.today} />
       </div>
       {trends.isError ? <Alert type="error" showIcon title={t('trends.loadFailed')} /> : null}
       <div className="dash-grid dash-grid--3">
