@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Avatar, Badge, Card, Col, Empty, List, Row, Space, Tag, Typography } from 'antd';
 import { RightOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -26,97 +26,122 @@ function pathOf(index: Map<string, MenuEntry>, name: string): string | null {
   return entry ? entry.fullPath : null;
 }
 
-function MyAlarms({ mine, path }: { mine: DashboardMine['alarms'] | undefined; path: string | null }) {
+/** A card of the user's open items: its title with their count, a link to all, a short list. */
+function MineCard<T>({
+  title,
+  total,
+  color,
+  path,
+  testId,
+  rows,
+  emptyText,
+  renderItem,
+}: {
+  title: string;
+  total: number | undefined;
+  color: string;
+  path: string | null;
+  testId: string;
+  rows: T[] | undefined;
+  emptyText: string;
+  renderItem: (row: T) => ReactNode;
+}) {
   const { t } = useTranslation('home');
   return (
     <Card
       variant="borderless"
       title={
         <Space>
-          <SectionTitle look="inherit">{t('mine.alarms')}</SectionTitle>
-          <Badge count={mine?.total ?? 0} showZero color="#a8071a" overflowCount={999} />
+          <SectionTitle look="inherit">{title}</SectionTitle>
+          <Badge count={total ?? 0} showZero color={color} overflowCount={999} />
         </Space>
       }
       extra={path ? <Link to={path}>{t('mine.all')}</Link> : null}
       style={{ height: '100%' }}
-      data-testid="home-alarms"
+      data-testid={testId}
     >
       <List
-        loading={!mine}
-        dataSource={mine?.rows ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('mine.noAlarms')} /> }}
-        renderItem={(alarm) => (
-          <List.Item
-            extra={<Typography.Text type="secondary">{dayjs(alarm.reportedAt).format('MM-DD HH:mm')}</Typography.Text>}
-          >
-            <List.Item.Meta
-              title={
-                path ? (
-                  <Link to={`${path}?alarmId=${alarm.alarmId}`}>
-                    {alarm.robotName ?? t('mine.deletedRobot')} · {t(`mine.kinds.${alarm.kind}`)}
-                  </Link>
-                ) : (
-                  `${alarm.robotName ?? t('mine.deletedRobot')} · ${t(`mine.kinds.${alarm.kind}`)}`
-                )
-              }
-              description={alarm.msg}
-            />
-          </List.Item>
-        )}
+        loading={!rows}
+        dataSource={rows ?? []}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+        renderItem={renderItem}
       />
     </Card>
+  );
+}
+
+/** A row's title: a link to the row on its page when the user's menu opens that page. */
+function RowTitle({ to, text }: { to: string | null; text: string }) {
+  return to ? <Link to={to}>{text}</Link> : <>{text}</>;
+}
+
+function MyAlarms({ mine, path }: { mine: DashboardMine['alarms'] | undefined; path: string | null }) {
+  const { t } = useTranslation('home');
+  return (
+    <MineCard
+      title={t('mine.alarms')}
+      total={mine?.total}
+      color="#a8071a"
+      path={path}
+      testId="home-alarms"
+      rows={mine?.rows}
+      emptyText={t('mine.noAlarms')}
+      renderItem={(alarm) => (
+        <List.Item
+          extra={<Typography.Text type="secondary">{dayjs(alarm.reportedAt).format('MM-DD HH:mm')}</Typography.Text>}
+        >
+          <List.Item.Meta
+            title={
+              <RowTitle
+                to={path ? `${path}?alarmId=${alarm.alarmId}` : null}
+                text={`${alarm.robotName ?? t('mine.deletedRobot')} · ${t(`mine.kinds.${alarm.kind}`)}`}
+              />
+            }
+            description={alarm.msg}
+          />
+        </List.Item>
+      )}
+    />
   );
 }
 
 function MyWorkOrders({ mine, path }: { mine: DashboardMine['workOrders'] | undefined; path: string | null }) {
   const { t } = useTranslation('home');
   return (
-    <Card
-      variant="borderless"
-      title={
-        <Space>
-          <SectionTitle look="inherit">{t('mine.workOrders')}</SectionTitle>
-          <Badge count={mine?.total ?? 0} showZero color="#0958d9" overflowCount={999} />
-        </Space>
-      }
-      extra={path ? <Link to={path}>{t('mine.all')}</Link> : null}
-      style={{ height: '100%' }}
-      data-testid="home-work-orders"
-    >
-      <List
-        loading={!mine}
-        dataSource={mine?.rows ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('mine.noWorkOrders')} /> }}
-        renderItem={(order) => (
-          <List.Item
-            extra={
-              <Space size={4} wrap>
-                <Tag color={ORDER_STATUS_COLORS[order.status]}>{t(`mine.statuses.${order.status}`)}</Tag>
-                <Tag color={URGENCY_COLORS[order.urgency]}>{t(`mine.urgency.${order.urgency}`)}</Tag>
+    <MineCard
+      title={t('mine.workOrders')}
+      total={mine?.total}
+      color="#0958d9"
+      path={path}
+      testId="home-work-orders"
+      rows={mine?.rows}
+      emptyText={t('mine.noWorkOrders')}
+      renderItem={(order) => (
+        <List.Item
+          extra={
+            <Space size={4} wrap>
+              <Tag color={ORDER_STATUS_COLORS[order.status]}>{t(`mine.statuses.${order.status}`)}</Tag>
+              <Tag color={URGENCY_COLORS[order.urgency]}>{t(`mine.urgency.${order.urgency}`)}</Tag>
+            </Space>
+          }
+        >
+          <List.Item.Meta
+            title={
+              <RowTitle
+                to={path ? `${path}?workOrderId=${order.workOrderId}` : null}
+                text={`${order.number} · ${order.robotName}`}
+              />
+            }
+            description={
+              <Space size={6}>
+                <span>{t('mine.deadline', { date: dayjs(order.deadline).format('YYYY-MM-DD HH:mm') })}</span>
+                {order.overdue && <Tag color="red">{t('mine.overdue')}</Tag>}
               </Space>
             }
-          >
-            <List.Item.Meta
-              title={
-                path ? (
-                  <Link to={`${path}?workOrderId=${order.workOrderId}`}>
-                    {order.number} · {order.robotName}
-                  </Link>
-                ) : (
-                  `${order.number} · ${order.robotName}`
-                )
-              }
-              description={
-                <Space size={6}>
-                  <span>{t('mine.deadline', { date: dayjs(order.deadline).format('YYYY-MM-DD HH:mm') })}</span>
-                  {order.overdue && <Tag color="red">{t('mine.overdue')}</Tag>}
-                </Space>
-              }
-            />
-          </List.Item>
-        )}
-      />
-    </Card>
+          />
+        </List.Item>
+      )}
+    />
   );
 }
 
