@@ -4,62 +4,19 @@
 // it records every frame's time (requestAnimationFrame) and the long tasks (PerformanceObserver),
 // once unthrottled and once with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate). Prints
 // p50/p95/p99 frame time and the long-task count of each. Asserts nothing.
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { startFleet } from '@patrol/robot-sim';
-import { ms, percentile, startServer } from './server-process.js';
+import { CHROMIUM, WEB_DIST, measureFrames, requireBuiltConsole } from './frames.js';
+import { startServer } from './server-process.js';
 
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const WEB_DIST = path.resolve(
-  process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url)),
-);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'Bench-map-1x';
 
-/** Frame times and long tasks of the open page over `seconds`, at a CPU slow-down of `rate`. */
-async function measure(page: Page, rate: number, seconds: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  // Let the throttled page settle before counting.
-  await page.waitForTimeout(2000);
-  // In-page code as text: the TypeScript runner would add helpers to a function that the page lacks.
-  const result = (await page.evaluate(`new Promise((resolve) => {
-    const frames = [];
-    let longTasks = 0;
-    const observer = new PerformanceObserver((list) => (longTasks += list.getEntries().length));
-    observer.observe({ type: 'longtask' });
-    let last = performance.now();
-    const end = last + ${seconds * 1000};
-    const tick = (now) => {
-      frames.push(now - last);
-      last = now;
-      if (now < end) requestAnimationFrame(tick);
-      else {
-        observer.disconnect();
-        resolve({ frames, longTasks });
-      }
-    };
-    requestAnimationFrame(tick);
-  })`)) as { frames: number[]; longTasks: number };
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await cdp.detach();
-  const sorted = result.frames.slice(1).sort((a, b) => a - b);
-  console.log(
-    `${rate === 1 ? 'unthrottled' : `${rate}x throttle`}`.padEnd(12) +
-      `frames ${sorted.length}  p50 ${ms(percentile(sorted, 50))}  p95 ${ms(percentile(sorted, 95))}` +
-      `  p99 ${ms(percentile(sorted, 99))}  long tasks ${result.longTasks} in ${seconds} s`,
-  );
-}
-
-if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
-  console.error(`No built console in ${WEB_DIST}: run \`npm run build\` first.`);
-  process.exit(1);
-}
+requireBuiltConsole();
 console.log(`map frames bench: ${ROBOTS} robots at 1 Hz, ${SECONDS} s a run, console from ${WEB_DIST}`);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'patrol-bench-'));
 const server = await startServer({ DATA_DIR: dataDir, PATROL_ADMIN_PASSWORD: PASSWORD, WEB_DIST });
@@ -99,8 +56,8 @@ try {
     .filter({ hasText: `/ 共 ${ROBOTS}` })
     .waitFor({ timeout: 60_000 });
   await page.getByTestId('fleet-map').waitFor();
-  await measure(page, 1, SECONDS);
-  await measure(page, 4, SECONDS);
+  await measureFrames(page, 1, SECONDS);
+  await measureFrames(page, 4, SECONDS);
 } finally {
   await browser.close();
   await fleet.stop();
