@@ -56,7 +56,7 @@ test('the live map shows the fleet moving and every field of the selected robot'
 test('robot control sends lights on and return to base, shows their progress and records them', async ({ page }) => {
   await signIn(page, ADMIN.account, ADMIN.password);
   await openFromMenu(page, '远程控制', '机器人控制');
-  await page.getByLabel('机器人', { exact: true }).click();
+  await page.getByLabel('机器人', { exact: true }).filter({ visible: true }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'E2E-0001' }).click();
   const progress = page.getByRole('table', { name: '指令进度' });
 
@@ -97,7 +97,7 @@ test('an offline robot takes no command: the page says so and the buttons are of
   await fleet.robots[1]!.disconnect();
   await signIn(page, ADMIN.account, ADMIN.password);
   await openFromMenu(page, '远程控制', '机器人控制');
-  await page.getByLabel('机器人', { exact: true }).click();
+  await page.getByLabel('机器人', { exact: true }).filter({ visible: true }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'E2E-0002' }).click();
   await expect(page.getByText('机器人离线，无法下发指令。')).toBeVisible();
   await expect(page.getByRole('button', { name: '开灯' })).toBeDisabled();
