@@ -240,12 +240,25 @@ for (const { lang, label } of LANGUAGES) {
       const views = await viewsOffered();
       await page.keyboard.press('Escape');
       const scanned: string[] = [];
+      // A pick that lands while the menu still moves into place (the home page redraws as the fleet's
+      // figures arrive) opens nothing: the switcher is opened again, three times at most.
+      const openView = async (view: string) => {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          if (!(await page.locator('.ant-dropdown').locator('visible=true').count())) await switcher.click();
+          const opened = page.waitForEvent('popup', { timeout: 10_000 }).catch(() => null);
+          await page
+            .locator('.ant-dropdown')
+            .locator('visible=true')
+            .locator(`[data-menu-id$="-${view}"]`)
+            .click({ timeout: 5000 })
+            .catch(() => undefined);
+          const popup = await opened;
+          if (popup) return popup;
+        }
+        throw new Error(`the ${view} window did not open`);
+      };
       for (const view of views) {
-        await switcher.click();
-        const [popup] = await Promise.all([
-          page.waitForEvent('popup'),
-          page.locator('.ant-dropdown').locator('visible=true').locator(`[data-menu-id$="-${view}"]`).click(),
-        ]);
+        const popup = await openView(view);
         const tags = popup.getByTestId('window-tags');
         await expect(tags.getByRole('link').first()).toBeVisible();
         // Each page of the window, from the window's own bar of links.
