@@ -74,7 +74,8 @@ describe('diagnostics', () => {
     expect(data).toMatchObject({
       consoleVersion: APP_VERSION,
       nodeVersion: process.version,
-      database: { kind: 'pglite' },
+      // The engine the test app runs on: a real PostgreSQL when TEST_DATABASE_URL names one.
+      database: { kind: process.env.TEST_DATABASE_URL?.trim() ? 'postgresql' : 'pglite' },
       broker: { kind: 'embedded', connectedRobots: 0 },
       bus: { kind: 'memory' },
     });
