@@ -57,6 +57,9 @@ test('the window tag opens live data in its own window, whose charts fill with t
   await expect(data.getByRole('heading', { level: 1, name: '作业数据' })).toBeVisible();
   for (const name of ['电量 (%)', '速度 (m/s)', '环境温度 (°C)', '湿度 (%)', '网络上行 (kbit/s)', '网络下行 (kbit/s)'])
     await expect(data.getByRole('figure', { name })).toBeVisible();
+  // One legend for the eight charts names each robot shown, in its line's colour.
+  const legend = data.getByRole('list', { name: '机器人及其颜色' });
+  await expect(legend.getByRole('listitem')).toHaveCount(ROBOTS);
   // Points arrive with the pushes: at least two readings of each simulated robot.
   const battery = data.getByTestId('chart-live-battery').locator('[data-points]');
   await expect
