@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { ROBOT_PUBLISH_TOPICS, ROBOT_SUBSCRIBE_TOPICS, robotTopic } from '@patrol/contracts';
@@ -7,7 +7,10 @@ const CONTROL = '$CONTROL/dynamic-security/v1';
 const RESPONSE = `${CONTROL}/response`;
 
 type Command = { command: string; [key: string]: unknown };
-type Response = { command: string; error?: string };
+type Response = { command: string; error?: string; correlationData?: unknown };
+
+/** How long a dynamic-security request waits for its answer. */
+export const DYNSEC_TIMEOUT_MS = 10_000;
 
 /** Keeps robots' identities on an external Mosquitto whose dynamic-security plugin enforces them. */
 export type RobotProvisioner = {
@@ -51,6 +54,8 @@ export async function connectProvisioner(options: {
   username: string | null;
   password: string | null;
   log: FastifyBaseLogger;
+  /** DYNSEC_TIMEOUT_MS unless given. */
+  timeoutMs?: number;
 }): Promise<RobotProvisioner> {
   const client: MqttClient = await mqtt.connectAsync(options.url, {
     clientId: `patrol-dynsec-${randomBytes(6).toString('hex')}`,
@@ -59,30 +64,48 @@ export async function connectProvisioner(options: {
     reconnectPeriod: 2000,
   });
   await client.subscribeAsync(RESPONSE, { qos: 1 });
-  const waiting: ((responses: Response[]) => void)[] = [];
+  const timeoutMs = options.timeoutMs ?? DYNSEC_TIMEOUT_MS;
+  // Each request waits for the answer that echoes its own correlation data, so an answer lost (in a
+  // broker outage) or late fails that request alone and never shifts the answers of the next ones.
+  const waiting = new Map<string, (responses: Response[]) => void>();
   client.on('message', (topic, payload) => {
     if (topic !== RESPONSE) return;
-    const body = JSON.parse(payload.toString('utf8')) as { responses?: Response[] };
-    waiting.shift()?.(body.responses ?? []);
+    let body: { responses?: Response[] };
+    try {
+      body = JSON.parse(payload.toString('utf8')) as { responses?: Response[] };
+    } catch {
+      options.log.warn('dynamic security: an answer that is not JSON was dropped');
+      return;
+    }
+    const byRequest = new Map<string, Response[]>();
+    for (const response of body.responses ?? []) {
+      const id = response.correlationData;
+      if (typeof id !== 'string' || !waiting.has(id)) continue;
+      byRequest.set(id, [...(byRequest.get(id) ?? []), response]);
+    }
+    for (const [id, responses] of byRequest) waiting.get(id)?.(responses);
   });
-  let queue: Promise<unknown> = Promise.resolve();
 
-  /** Sends commands and waits for their responses; requests go one at a time, so answers match. */
-  function send(commands: Command[]): Promise<Response[]> {
-    const run = async () => {
-      const answer = new Promise<Response[]>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('dynamic security did not answer')), 10_000);
-        waiting.push((responses) => {
-          clearTimeout(timer);
-          resolve(responses);
-        });
+  /** Sends commands and waits for their responses, or fails after `timeoutMs` leaving nothing behind. */
+  async function send(commands: Command[]): Promise<Response[]> {
+    // Never queued while the broker is away: a request sent after its own time-out could undo a later one.
+    if (!client.connected) throw new Error('dynamic security unreachable');
+    const id = randomUUID();
+    const answer = new Promise<Response[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error('dynamic security did not answer'));
+      }, timeoutMs);
+      waiting.set(id, (responses) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve(responses);
       });
-      await client.publishAsync(CONTROL, JSON.stringify({ commands }), { qos: 1 });
-      return answer;
-    };
-    const result = queue.then(run, run);
-    queue = result.catch(() => undefined);
-    return result;
+    });
+    client.publish(CONTROL, JSON.stringify({ commands: commands.map((c) => ({ ...c, correlationData: id })) }), {
+      qos: 1,
+    });
+    return answer;
   }
 
   const failed = (responses: Response[], ignore: RegExp) =>
@@ -90,17 +113,20 @@ export async function connectProvisioner(options: {
 
   return {
     async upsertRobot(serial, password) {
-      // Replace whatever was there: a rotated key gets a fresh client and role.
-      await send([
+      // Replace whatever was there, in one request: a rotated key gets a fresh client and role.
+      const responses = await send([
         { command: 'deleteClient', username: serial },
         { command: 'deleteRole', rolename: roleOf(serial) },
-      ]);
-      const responses = await send([
         { command: 'createRole', rolename: roleOf(serial), acls: robotAcls(serial) },
         { command: 'createClient', username: serial, password, roles: [{ rolename: roleOf(serial) }] },
       ]);
-      const errors = failed(responses, /^$/);
-      if (errors.length) throw new Error(`provisioning ${serial} failed: ${errors.join('; ')}`);
+      const errors = failed(
+        responses.filter((r) => r.command.startsWith('create')),
+        /^$/,
+      );
+      if (responses.length < 4 || errors.length) {
+        throw new Error(`provisioning ${serial} failed: ${errors.join('; ') || 'incomplete answer'}`);
+      }
     },
     async removeRobot(serial) {
       const responses = await send([
