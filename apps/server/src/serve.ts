@@ -35,6 +35,9 @@ export async function serve(config: AppConfig, pglite: Promise<PgliteClient> | n
       process.exit(1);
     }, 10_000);
     force.unref();
+    // A request answered while closing (one that waited on the database) leaves its keep-alive
+    // connection open, and the HTTP server waits for it: such connections close as they go idle.
+    setInterval(() => app?.server.closeIdleConnections(), 100).unref();
     try {
       await app?.close();
       await bus?.close();
@@ -66,6 +69,7 @@ export async function serve(config: AppConfig, pglite: Promise<PgliteClient> | n
       databaseUrl: config.databaseUrl,
       pgliteDir,
       pglite: pglite ?? (pgliteDir ? PgliteThreadClient.open(pgliteDir) : null),
+      timeoutMs: config.databaseTimeoutMs,
     });
     log.info(
       database.kind === 'pglite'

@@ -17,6 +17,8 @@ export type AppConfig = {
   dataDir: string;
   /** PostgreSQL URL; when unset the embedded PGlite in `DATA_DIR/pglite` is used. */
   databaseUrl: string | null;
+  /** DB_TIMEOUT_MS: the longest a statement or a database connection may take before the request answers 503. */
+  databaseTimeoutMs: number;
   /** Password of the first administrator, used only when that account is created. */
   adminPassword: string | null;
   logLevel: string;
@@ -116,6 +118,9 @@ const days = (name: string, value: string | undefined, fallback: number): number
     throw new Error(`${name} must be a whole number of days from 1 to 3650, got "${v}"`);
   return n;
 };
+
+/** How long a statement or a database connection may take unless DB_TIMEOUT_MS says otherwise. */
+export const DEFAULT_DB_TIMEOUT_MS = 5000;
 
 const milliseconds = (name: string, value: string | undefined, fallback: number): number => {
   const v = text(value);
@@ -247,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host,
     dataDir: path.resolve(text(env.DATA_DIR) ?? './data'),
     databaseUrl,
+    databaseTimeoutMs: milliseconds('DB_TIMEOUT_MS', env.DB_TIMEOUT_MS, DEFAULT_DB_TIMEOUT_MS),
     adminPassword: env.PATROL_ADMIN_PASSWORD ? env.PATROL_ADMIN_PASSWORD : null,
     logLevel: text(env.LOG_LEVEL) ?? 'info',
     mqttUrl: text(env.MQTT_URL),

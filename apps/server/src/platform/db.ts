@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { DEFAULT_DB_TIMEOUT_MS } from './config.js';
 import { SERVER_ROOT } from './paths.js';
 import { openPgliteClient } from './pglite.js';
 import type { PgliteClient } from './pglite-thread.js';
@@ -37,7 +38,66 @@ export type DatabaseOptions = {
   pgliteDir: string | null;
   /** The embedded database, already opening (the start opens it while the server loads). */
   pglite?: Promise<PgliteClient> | null;
+  /** The longest a statement or a connection from the pool may take (DB_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
+
+/**
+ * The database did not answer within its deadline or refused the connection. The error handler
+ * answers it with 503 `errors.databaseUnavailable`; the request's outcome in the database is
+ * unknown to the caller (a statement cut by the client's deadline may still have run).
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** Node's network failures on the way to the database. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** node-postgres's own messages for a checkout past its deadline, a read past its deadline and a lost connection. */
+const PG_CLIENT_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end',
+];
+
+/**
+ * True when an error means the database is out of reach rather than refusing the request: a
+ * deadline passed (ours, node-postgres's or `statement_timeout`, SQLSTATE 57014), the connection was
+ * refused or lost (class 08), the server is shutting down (57P01-57P03) or out of resources (class
+ * 53: disk full, out of memory, too many connections). Looks through wrappers by `cause`.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    if (e instanceof DatabaseUnavailableError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (NETWORK_CODES.has(code)) return true;
+      if (code === '57014' || /^57P0[123]$/.test(code) || /^(08|53)[0-9A-Z]{3}$/.test(code)) return true;
+    }
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && PG_CLIENT_MESSAGES.some((m) => message.includes(m))) return true;
+  }
+  return false;
+}
 
 const drizzleOptions = { casing: 'snake_case' } as const;
 
@@ -53,7 +113,7 @@ const withTimeout = async <T>(work: Promise<T>, ms: number): Promise<T> => {
     return await Promise.race([
       work,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timed out')), ms);
+        timer = setTimeout(() => reject(new DatabaseUnavailableError(`no answer within ${ms} ms`)), ms);
       }),
     ]);
   } finally {
@@ -63,19 +123,51 @@ const withTimeout = async <T>(work: Promise<T>, ms: number): Promise<T> => {
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite (on disk or in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return pgliteDatabase(await (options.pglite ?? openPgliteClient(options.pgliteDir)));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DB_TIMEOUT_MS;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, timeoutMs);
+  return pgliteDatabase(await (options.pglite ?? openPgliteClient(options.pgliteDir)), timeoutMs);
+}
+
+type QueryArgs = Parameters<PgliteClient['query']>;
+
+/**
+ * PGlite with a deadline on every statement, in a transaction or not: the embedded database runs
+ * on its own thread, and a thread that stops answering must not hold requests for ever.
+ */
+function pgliteWithDeadline(client: PgliteClient, ms: number): PgliteClient {
+  const limited = (target: Pick<PgliteClient, 'query'>) => ({
+    query: ((...args: QueryArgs) => withTimeout(target.query(...args), ms)) as PgliteClient['query'],
+  });
+  return {
+    get closed() {
+      return client.closed;
+    },
+    close: () => client.close(),
+    ...limited(client),
+    transaction: ((callback: (tx: Parameters<Parameters<PgliteClient['transaction']>[0]>[0]) => Promise<unknown>) =>
+      client.transaction((tx) =>
+        callback(
+          new Proxy(tx, {
+            get: (target, key) =>
+              key === 'query' ? limited(target).query : (Reflect.get(target, key, target) as unknown),
+          }),
+        ),
+      )) as PgliteClient['transaction'],
+  };
 }
 
 /** A Database over an open PGlite, in process (tests clone a migrated template) or on its thread. */
-export function pgliteDatabase(client: PgliteClient): Database {
+export function pgliteDatabase(client: PgliteClient, timeoutMs = DEFAULT_DB_TIMEOUT_MS): Database {
   // Drizzle calls only what PgliteClient names (query and transaction), whichever thread runs PGlite.
-  const db = drizzlePglite({ client: client as PGlite, ...drizzleOptions });
+  const db = drizzlePglite({ client: pgliteWithDeadline(client, timeoutMs) as PGlite, ...drizzleOptions });
   return {
     db,
     kind: 'pglite',
-    // PGlite has a single connection, so there is nobody to wait for.
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // PGlite has a single connection, so there is nobody to wait for; migrations have no deadline.
+    migrate: () =>
+      migratePglite(drizzlePglite({ client: client as PGlite, ...drizzleOptions }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      }),
     ping: () => ping(db),
     close: async () => {
       if (!client.closed) await client.close();
@@ -83,14 +175,23 @@ export function pgliteDatabase(client: PgliteClient): Database {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
   // Loaded only for PostgreSQL: the embedded default starts without them.
   const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Deadlines: a checkout waits at most timeoutMs for a connection, the server cancels a statement
+  // past it (statement_timeout), and the client gives up on an answer shortly after (query_timeout:
+  // a server out of reach never sends the cancel's error).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: timeoutMs,
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + 500,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, ...drizzleOptions });
@@ -99,20 +200,28 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     migrate: async () => {
-      const lock = await pool.connect();
+      // Migrations may take long on a large database, and wait for another instance's: a pool of
+      // their own without statement deadlines (a connection still comes within the deadline).
+      const migrations = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: timeoutMs });
+      migrations.on('error', () => undefined);
+      const lock = await migrations.connect();
       try {
         await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-        await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        await migrateNodePg(drizzleNodePg({ client: migrations, ...drizzleOptions }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
       } finally {
         await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
         lock.release();
+        await migrations.end();
       }
     },
     ping: () => ping(db),
     close: async () => {
       if (closed) return;
       closed = true;
-      await pool.end();
+      // A database out of reach never acknowledges the goodbye: shutting down waits at most the deadline.
+      await withTimeout(pool.end(), timeoutMs).catch(() => undefined);
     },
   };
 }

@@ -3,6 +3,7 @@ import { ERROR_CODES, type ErrorEnvelope, type Language } from '@patrol/contract
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { requestLanguage, translateValidation } from './i18n.js';
 import { translate } from '@patrol/contracts';
+import { isDatabaseUnavailable } from './db.js';
 
 export type ErrorStatus = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 export type FieldError = { path: string; message: string };
@@ -39,6 +40,11 @@ export const forbidden = (key = 'errors.forbidden', params?: Record<string, stri
 export const notFound = (key = 'errors.notFound') => new AppError(404, key);
 export const tooManyRequests = (key = 'errors.tooManyRequests', params?: Record<string, string | number>) =>
   new AppError(429, key, params);
+
+/** 503: the database did not answer within its deadline or refused the connection. */
+export const databaseUnavailable = () => new AppError(503, 'errors.databaseUnavailable');
+/** 503: the message broker did not take a publish within its deadline or is not connected. */
+export const messageServiceUnavailable = () => new AppError(503, 'errors.messageServiceUnavailable');
 
 export function errorBody(
   lang: Language,
@@ -110,6 +116,11 @@ export function installErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
       return reply.code(500).send(errorBody(lang, 500, 'errors.server'));
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).send(errorBody(lang, 503, 'errors.databaseUnavailable'));
     }
 
     const sqlState = sqlStateOf(error);
