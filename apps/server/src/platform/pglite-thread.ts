@@ -1,6 +1,6 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { openPgliteClient } from './pglite.js';
+import { keepWalBounded, openPgliteClient } from './pglite.js';
 
 /**
  * What the database layer needs of PGlite (what drizzle's PGlite driver calls): an in-process
@@ -177,6 +177,8 @@ async function runThread(dir: string) {
     send({ id: 'failed', error: errorFields(error) });
     return;
   }
+  // A failed checkpoint is tried again at the next tick; the statements it waited for are unaffected.
+  const stopCheckpoints = keepWalBounded(db);
   const open = new Map<number, { tx: Transaction; finish: (commit: boolean) => void }>();
   const settling = new Map<number, Promise<void>>();
   const answer = (id: number, work: Promise<unknown>) =>
@@ -244,7 +246,10 @@ async function runThread(dir: string) {
         );
       }
       case 'close':
-        return void answer(message.id, db.close());
+        return void answer(
+          message.id,
+          stopCheckpoints().then(() => db.close()),
+        );
     }
   });
   send({ id: 'ready' });
