@@ -50,6 +50,7 @@ import { installJsonBodyParser } from './platform/hostile-input.js';
 import { gatewayPlugin } from './platform/gateway.plugin.js';
 import { filesPlugin } from './platform/files.plugin.js';
 import { hubPlugin } from './platform/hub.plugin.js';
+import { closeSocketsGoingAway } from './platform/hub.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { provisionerPlugin } from './platform/provisioner.plugin.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
@@ -109,7 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.register(securityHeadersPlugin);
   app.register(openApiPlugin);
   // The console socket's bounds on what a peer may send: platform/socket-limits.ts.
-  app.register(websocket, { options: wsServerOptions });
+  // Sockets close with 1001 at shutdown (the console reconnects at once): platform/hub.ts.
+  app.register(websocket, { options: wsServerOptions, preClose: closeSocketsGoingAway });
 
   // The platform: app.bus, app.ctx (database, config, the API's routes), app.hub, app.provisioner.
   app.register(busPlugin, { bus: options.bus });

@@ -1,8 +1,22 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Language, SocketServerMessage, SocketTopic } from '@patrol/contracts';
 import { SOCKET_CLOSE_UNAUTHORIZED } from '@patrol/contracts';
 import type { WebSocket } from 'ws';
 import type { Bus } from './bus.js';
+
+/** The close code a console reconnects on at once: the server is going away (a restart, a deploy). */
+export const SOCKET_CLOSE_GOING_AWAY = 1001;
+
+/**
+ * The socket server's step before the HTTP server closes (`@fastify/websocket`'s `preClose`): every
+ * socket, signed in or still waiting for its first message, closes with 1001 "going away". The
+ * plugin's own default closes them without a code (the console sees 1005) and runs before the hub's.
+ */
+export async function closeSocketsGoingAway(this: FastifyInstance): Promise<void> {
+  const server = this.websocketServer;
+  for (const client of server.clients) client.close(SOCKET_CLOSE_GOING_AWAY, 'server shutting down');
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
 
 export type SocketConnection = {
   socket: WebSocket;
@@ -121,7 +135,7 @@ export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
   function close(): void {
     clearInterval(heartbeat);
     for (const off of unsubscribe) off();
-    for (const conn of [...each()]) conn.socket.close(1001, 'server shutting down');
+    for (const conn of [...each()]) conn.socket.close(SOCKET_CLOSE_GOING_AWAY, 'server shutting down');
     byUser.clear();
     log.debug('realtime hub closed');
   }
