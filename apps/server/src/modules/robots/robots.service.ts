@@ -203,12 +203,17 @@ export function createRobotsService(
     const taken = () => conflictOn('serialNumber', 'robots.serialTaken');
     if (await findRobotBySerial(db, input.serialNumber)) throw taken();
     const keys = newRobotKeyPair();
-    const row = await db.transaction(async (tx) => {
-      const made = await insertRobot(tx, caller.tenantId, { ...input, publicKey: keys.publicKey });
-      if (!made) throw taken();
-      await provision(made.serialNumber, keys.privateKey, made.keyVersion);
-      return made;
-    });
+    // Committed first, then provisioned: the broker is never waited for inside a transaction, which
+    // would hold the database (PGlite's only connection) for everyone until it answers.
+    const row = await insertRobot(db, caller.tenantId, { ...input, publicKey: keys.publicKey });
+    if (!row) throw taken();
+    try {
+      await provision(row.serialNumber, keys.privateKey, row.keyVersion);
+    } catch (error) {
+      // Undone: a robot whose key nobody holds and the broker does not know is of no use.
+      await deleteRobot(db, caller.tenantId, row.id);
+      throw error;
+    }
     await changed([row.id]);
     return { robot: toRobotRow(row), privateKey: keys.privateKey };
   }
@@ -225,15 +230,22 @@ export function createRobotsService(
   async function rotateKey(caller: AuthContext, robotId: number): Promise<RobotKeyResponse> {
     const current = await robotOf(caller, robotId);
     const keys = newRobotKeyPair();
-    const row = await db.transaction(async (tx) => {
-      const updated = await updateRobot(tx, caller.tenantId, robotId, {
-        publicKey: keys.publicKey,
-        keyVersion: current.keyVersion + 1,
-      });
-      if (!updated) throw notFound('robots.notFound');
-      await provision(updated.serialNumber, keys.privateKey, updated.keyVersion);
-      return updated;
+    // Committed first, then provisioned (never waiting for the broker inside a transaction); when
+    // the broker refuses or does not answer, the robot keeps its current key.
+    const row = await updateRobot(db, caller.tenantId, robotId, {
+      publicKey: keys.publicKey,
+      keyVersion: current.keyVersion + 1,
     });
+    if (!row) throw notFound('robots.notFound');
+    try {
+      await provision(row.serialNumber, keys.privateKey, row.keyVersion);
+    } catch (error) {
+      await updateRobot(db, caller.tenantId, robotId, {
+        publicKey: current.publicKey,
+        keyVersion: current.keyVersion,
+      });
+      throw error;
+    }
     await changed([row.id]);
     return { robot: toRobotRow(row), privateKey: keys.privateKey };
   }
