@@ -106,6 +106,39 @@ describe('socket client', () => {
     expect(sockets).toHaveLength(3);
   });
 
+  it('after a server restart (close 1001) it is back within a second of the server, however long the restart', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    client.connect();
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'ready', userId: 7 });
+    sockets[0]!.drop(1001);
+    // The server is away for 6 s: every attempt until then is refused at once.
+    const upAt = Date.now() + 6_000;
+    let readyAt: number | null = null;
+    client.onStatus((status) => {
+      if (status === 'open') readyAt = Date.now();
+    });
+    const restartedAt = Date.now();
+    for (let handled = 1; readyAt === null && Date.now() - restartedAt < 60_000; ) {
+      vi.advanceTimersByTime(50);
+      for (; handled < sockets.length; handled++) {
+        const socket = sockets[handled]!;
+        if (Date.now() < upAt) socket.drop(1006);
+        else {
+          socket.open();
+          socket.receive({ type: 'ready', userId: 7 });
+        }
+      }
+    }
+    expect(readyAt).not.toBeNull();
+    expect(readyAt! - upAt).toBeLessThanOrEqual(1_100);
+    // Back on the normal back-off once open: a later drop waits about a second again.
+    const count = sockets.length;
+    sockets.at(-1)!.drop(1006);
+    vi.advanceTimersByTime(600);
+    expect(sockets).toHaveLength(count);
+  });
+
   it('stops for good on close code 4401', () => {
     client.connect();
     sockets[0]!.open();

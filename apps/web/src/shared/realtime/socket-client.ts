@@ -19,12 +19,20 @@ export type SocketClientOptions = {
   createSocket?: (url: string) => WebSocket;
   initialRetryMs?: number;
   maxRetryMs?: number;
+  /** The longest wait between attempts after the server said it is going away (a restart). */
+  restartRetryMs?: number;
+  /** How long after a "going away" the attempts keep to `restartRetryMs` before the usual back-off. */
+  restartWindowMs?: number;
   heartbeatMs?: number;
 };
 
+/** The close code of a server going away (a restart, a deploy): reconnect at once. */
+const SOCKET_CLOSE_GOING_AWAY = 1001;
+
 /**
  * The console's WebSocket (URL from config msgSocketUrl plus the user id). It authenticates with
- * the session token as its first message, reconnects with exponential back-off, stops for good on
+ * the session token as its first message, reconnects with exponential back-off (kept to about a
+ * second after a server restart, close code 1001), stops for good on
  * close code 4401 (unauthorized) and dispatches messages by `type` to subscribers.
  */
 export class SocketClient {
@@ -35,6 +43,8 @@ export class SocketClient {
   private readonly statusListeners = new Set<(status: SocketStatus) => void>();
   private status: SocketStatus = 'closed';
   private attempt = 0;
+  /** Until when attempts keep short after a "going away"; 0 when the server did not say so. */
+  private restartUntil = 0;
   private stopped = true;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
@@ -42,7 +52,14 @@ export class SocketClient {
   private readonly topics = new Map<SocketTopic, { count: number; tenantId: number | undefined }>();
 
   constructor(options: SocketClientOptions) {
-    this.options = { initialRetryMs: 1_000, maxRetryMs: 30_000, heartbeatMs: 25_000, ...options };
+    this.options = {
+      initialRetryMs: 1_000,
+      maxRetryMs: 30_000,
+      restartRetryMs: 1_000,
+      restartWindowMs: 60_000,
+      heartbeatMs: 25_000,
+      ...options,
+    };
   }
 
   connect(): void {
@@ -163,6 +180,11 @@ export class SocketClient {
         this.setStatus('unauthorized');
         return;
       }
+      if (event.code === SOCKET_CLOSE_GOING_AWAY) {
+        // A restart: the server is back in seconds, so the back-off starts over and stays short.
+        this.attempt = 0;
+        this.restartUntil = Date.now() + this.options.restartWindowMs;
+      }
       this.setStatus('closed');
       this.scheduleReconnect();
     };
@@ -188,6 +210,7 @@ export class SocketClient {
     const typed = (known.success ? known.data : message) as SocketMessage;
     if (typed.type === 'ready') {
       this.attempt = 0;
+      this.restartUntil = 0;
       this.setStatus('open');
       this.startHeartbeat();
       for (const [topic, { tenantId }] of this.topics) {
@@ -210,10 +233,19 @@ export class SocketClient {
 
   private scheduleReconnect(): void {
     if (this.stopped) return;
-    const base = Math.min(this.options.maxRetryMs, this.options.initialRetryMs * 2 ** this.attempt);
-    this.attempt += 1;
-    // Jitter keeps a room full of consoles from reconnecting in the same instant after a restart.
-    const delay = base / 2 + Math.random() * (base / 2);
+    let delay: number;
+    if (Date.now() < this.restartUntil) {
+      // After a "going away": a quarter of the restart wait first, then at most that wait, with a
+      // small jitter (a fifth) so a room of consoles spreads over a few hundred milliseconds.
+      const base = Math.min(this.options.restartRetryMs, (this.options.restartRetryMs / 4) * 2 ** this.attempt);
+      this.attempt += 1;
+      delay = base * 0.8 + Math.random() * (base * 0.2);
+    } else {
+      const base = Math.min(this.options.maxRetryMs, this.options.initialRetryMs * 2 ** this.attempt);
+      this.attempt += 1;
+      // Jitter keeps a room full of consoles from reconnecting in the same instant after a restart.
+      delay = base / 2 + Math.random() * (base / 2);
+    }
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
       if (!this.stopped) this.open();
