@@ -42,17 +42,20 @@ export function loggedParams(request: Pick<FastifyRequest, 'query' | 'body'>): s
  * caller (granted or refused), one row in the tenant the request acted in, with the route's
  * description, the operator and their roles, masked parameters, duration and result. Routes never
  * write it themselves. Sign-in has its own log; requests without a session have no operator and
- * are not kept here. A failed write is logged and never fails the request.
+ * are not kept here. The row is written before the answer leaves (an `onSend` hook that waits
+ * for it), so a change the caller saw acknowledged always has its row, even if the process dies
+ * right after answering. A failed write is logged and never fails the request: the change itself
+ * is already committed by then (docs/decisions.md).
  */
 export function installOperationLog(
   app: FastifyInstance,
   deps: { write: (tenantId: number, entry: OperationLogEntry) => Promise<void> },
 ) {
-  app.addHook('onResponse', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || request.is404) return;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!STATE_CHANGING.has(request.method) || request.is404) return payload;
     const auth = request.auth;
     const route = request.routeOptions.url;
-    if (!auth || !route?.startsWith(`${API_PREFIX}/`)) return;
+    if (!auth || !route?.startsWith(`${API_PREFIX}/`)) return payload;
     const schema = request.routeOptions.schema as { summary?: string } | undefined;
     const status = reply.statusCode;
     const userAgent = request.headers['user-agent'];
@@ -80,5 +83,6 @@ export function installOperationLog(
     } catch (error) {
       request.log.error({ err: error }, 'operation log not written');
     }
+    return payload;
   });
 }
