@@ -1,4 +1,4 @@
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -18,7 +18,7 @@ import { insertMissingConfigs } from './modules/configs/configs.repository.js';
 import { ensureMenu, menuIdsByName } from './modules/menus/menus.repository.js';
 import { assignRoles, ensureRole, grantMenus } from './modules/roles/roles.repository.js';
 import { tenants } from './modules/tenants/tenants.tables.js';
-import { findUserByAccount, insertUser } from './modules/users/users.repository.js';
+import { findUserByAccount, insertUser, updatePasswordHash } from './modules/users/users.repository.js';
 
 /** Where the tests and the scripts have long found it. */
 export { ADMIN_ACCOUNT };
@@ -31,6 +31,8 @@ export type SeedOptions = {
   dataDir: string | null;
   scryptLogN: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Runs once the administrator's row is committed, before anything else (tests stop the process there). */
+  afterAdminCommitted?: () => Promise<void> | void;
 };
 
 export type SeedResult = {
@@ -59,8 +61,18 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     await grantMenus(tx, PLATFORM_TENANT_ID, admin.id, newMenus);
     await insertMissingConfigs(tx, DEFAULT_CONFIGS);
 
-    if (await findUserByAccount(tx, PLATFORM_TENANT_ID, ADMIN_ACCOUNT)) {
-      return { generatedPassword: null, adminCreated: false };
+    const existing = await findUserByAccount(tx, PLATFORM_TENANT_ID, ADMIN_ACCOUNT);
+    if (existing) {
+      // Nobody has signed in as the administrator and its password is nowhere to be read (a start
+      // stopped between the commit and the file by an older version, or the file removed): a new
+      // one, written down before it is committed, so the console never ends without a known admin.
+      if (existing.lastLoginAt || options.adminPassword || !options.dataDir) return NOTHING_CREATED;
+      if (await exists(path.join(options.dataDir, INITIAL_PASSWORD_FILE))) return NOTHING_CREATED;
+      const generated = generatePassword();
+      const hash = await hashPassword(sha256Hex(generated), options.scryptLogN);
+      await updatePasswordHash(tx, PLATFORM_TENANT_ID, existing.id, hash);
+      await writePasswordFile(options.dataDir, generated);
+      return { generatedPassword: generated, adminCreated: false };
     }
     const generated = options.adminPassword ? null : generatePassword();
     const password = options.adminPassword ?? generated!;
@@ -70,24 +82,21 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       passwordHash: await hashPassword(sha256Hex(password), options.scryptLogN),
     });
     await assignRoles(tx, PLATFORM_TENANT_ID, user.id, [admin.id]);
+    // On the disk before the row commits: a start killed at any point leaves either no
+    // administrator (the next start creates one) or one whose password is in the file.
+    if (generated && options.dataDir) await writePasswordFile(options.dataDir, generated);
     return { generatedPassword: generated, adminCreated: true };
   });
+  if (result.generatedPassword || result.adminCreated) await options.afterAdminCommitted?.();
 
   if (result.adminCreated && options.adminPassword && !newPassword.safeParse(options.adminPassword).success) {
     options.log.warn('PATROL_ADMIN_PASSWORD does not satisfy the console password rule; change it after signing in');
   }
   if (result.generatedPassword) {
-    let where = '';
-    if (options.dataDir) {
-      const file = path.join(options.dataDir, INITIAL_PASSWORD_FILE);
-      await mkdir(options.dataDir, { recursive: true });
-      await writeFile(file, `${result.generatedPassword}\n`, { mode: 0o600 });
-      await chmod(file, 0o600);
-      where = ` (also written to ${file})`;
-    }
+    const where = options.dataDir ? ` (also written to ${path.join(options.dataDir, INITIAL_PASSWORD_FILE)})` : '';
     // Shown once, on purpose: there is no default password to look up anywhere else.
     options.log.info(
-      `initial administrator created: account "${ADMIN_ACCOUNT}", password "${result.generatedPassword}"${where}; change it after signing in`,
+      `${result.adminCreated ? 'initial administrator created' : 'initial administrator never signed in and its password file is missing: new password'}: account "${ADMIN_ACCOUNT}", password "${result.generatedPassword}"${where}; change it after signing in`,
     );
   } else if (result.adminCreated) {
     options.log.info(
@@ -95,6 +104,39 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
     );
   }
   return result;
+}
+
+const NOTHING_CREATED: SeedResult = { generatedPassword: null, adminCreated: false };
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Writes the generated password to `<dataDir>/initial-admin-password`, owner-only, and makes it
+ * durable (the file through a temporary name and a rename, both flushed) before it returns.
+ */
+async function writePasswordFile(dataDir: string, password: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const file = path.join(dataDir, INITIAL_PASSWORD_FILE);
+  const temporary = `${file}.tmp`;
+  const handle = await open(temporary, 'w', 0o600);
+  try {
+    await handle.writeFile(`${password}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await chmod(temporary, 0o600);
+  await rename(temporary, file);
+  const folder = await open(dataDir, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
 }
 
 async function ensurePlatformTenant(tx: DbOrTx): Promise<void> {
