@@ -31,3 +31,4 @@ export * from '../platform/platform.tables.js';
 export * from '../modules/dashboards/dashboards.tables.js';
 export * from '../modules/point-clouds/point-clouds.tables.js';
 export * from '../modules/diagnostics/diagnostics.tables.js';
+export * from '../modules/health/health.tables.js';
