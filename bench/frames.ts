@@ -19,14 +19,22 @@ export function requireBuiltConsole(): void {
   }
 }
 
-/** Frame times and long tasks of the open page over `seconds`, at a CPU slow-down of `rate`. */
-export async function measureFrames(page: Page, rate: number, seconds: number) {
+/**
+ * Frame times and long tasks of the open page over `seconds`, at a CPU slow-down of `rate`, while
+ * `drive` (if given) works the page; printed under `label` (the slow-down by default).
+ */
+export async function measureFrames(
+  page: Page,
+  rate: number,
+  seconds: number,
+  { label, drive }: { label?: string; drive?: () => Promise<void> } = {},
+) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   // Let the throttled page settle before counting.
-  await page.waitForTimeout(2000);
+  if (rate !== 1) await page.waitForTimeout(2000);
   // In-page code as text: the TypeScript runner would add helpers to a function that the page lacks.
-  const result = (await page.evaluate(`new Promise((resolve) => {
+  const recording = page.evaluate(`new Promise((resolve) => {
     const frames = [];
     let longTasks = 0;
     const observer = new PerformanceObserver((list) => (longTasks += list.getEntries().length));
@@ -43,12 +51,14 @@ export async function measureFrames(page: Page, rate: number, seconds: number) {
       }
     };
     requestAnimationFrame(tick);
-  })`)) as { frames: number[]; longTasks: number };
+  })`) as Promise<{ frames: number[]; longTasks: number }>;
+  if (drive) await drive();
+  const result = await recording;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await cdp.detach();
   const sorted = result.frames.slice(1).sort((a, b) => a - b);
   console.log(
-    `${rate === 1 ? 'unthrottled' : `${rate}x throttle`}`.padEnd(12) +
+    (label ?? (rate === 1 ? 'unthrottled' : `${rate}x throttle`)).padEnd(12) +
       `frames ${sorted.length}  p50 ${ms(percentile(sorted, 50))}  p95 ${ms(percentile(sorted, 95))}` +
       `  p99 ${ms(percentile(sorted, 99))}  long tasks ${result.longTasks} in ${seconds} s`,
   );

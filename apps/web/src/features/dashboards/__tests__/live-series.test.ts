@@ -19,7 +19,7 @@ describe('live series of the live data charts', () => {
       [1000, 90],
       [2000, 89],
     ]);
-    // Within a step of the point before it, the newest reading replaces the last point.
+    // Within a step of the point before it, the newest reading replaces the last point…
     series.add([at(1, 3000, 88)], shown);
     expect(series.of('battery', 1)).toEqual([
       [1000, 90],
@@ -28,15 +28,26 @@ describe('live series of the live data charts', () => {
     series.add([at(1, 4000, 87)], shown);
     expect(series.of('battery', 1)).toEqual([
       [1000, 90],
-      [3000, 88],
       [4000, 87],
     ]);
+    // …until it lies a step after it: the points kept are a step apart, the newest reading last.
+    series.add([at(1, 5000, 86)], shown);
+    series.add([at(1, 6000, 85)], shown);
+    series.add([at(1, 7000, 84)], shown);
+    expect(series.of('battery', 1)).toEqual([
+      [1000, 90],
+      [4000, 87],
+      [7000, 84],
+    ]);
+    series.add([at(1, 8000, 83)], shown);
+    expect(series.of('battery', 1).map(([ts]) => ts)).toEqual([1000, 4000, 7000, 8000]);
     expect(series.of('battery', 2)).toEqual([]);
-    expect(series.of('up', 1)).toHaveLength(3);
+    expect(series.of('up', 1)).toHaveLength(4);
     series.trim(2500 + LIVE_WINDOW_MS, shown);
     expect(series.of('battery', 1)).toEqual([
-      [3000, 88],
       [4000, 87],
+      [7000, 84],
+      [8000, 83],
     ]);
     series.trim(2500 + LIVE_WINDOW_MS, new Set());
     expect(series.of('battery', 1)).toEqual([]);

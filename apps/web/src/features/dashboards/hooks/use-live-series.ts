@@ -53,9 +53,10 @@ export class LiveSeries {
         let points = byRobot.get(robot.robotId);
         if (!points) byRobot.set(robot.robotId, (points = []));
         const point: Point = [state.ts, metric.read(state)];
-        const before = points.length > 1 ? points[points.length - 2]![0] : -Infinity;
-        // The last point stands for its step until a reading lands a step after the one before it.
-        if (points.length > 1 && state.ts - before < LIVE_STEP_MS) points[points.length - 1] = point;
+        // The last point stands for its step (the newest reading replaces it) until it lies a step
+        // after the point before it; the next reading then starts the next step.
+        const n = points.length;
+        if (n > 1 && points[n - 1]![0] - points[n - 2]![0] < LIVE_STEP_MS) points[n - 1] = point;
         else points.push(point);
       }
       added = true;

@@ -30,20 +30,60 @@ type Shown = {
   points: Points<BufferGeometry, PointsMaterial>;
   bounds: Bounds | null;
   colors: Uint8Array;
-  /** Every `step`-th point, drawn instead while the view moves (big clouds only). */
-  coarse: { points: Points<BufferGeometry, PointsMaterial>; colors: Uint8Array; step: number } | null;
+  /**
+   * A copy of at most MOVING_MAX_POINTS of the points (every `step`-th, in `spreadOrder`), drawn
+   * instead while the view moves; its first `budget` points are drawn (clouds above MOVING_MIN_POINTS).
+   */
+  coarse: { points: Points<BufferGeometry, PointsMaterial>; colors: Uint8Array; picked: Uint32Array } | null;
 };
 
-/** Above this many points, the view draws a thinned copy while it moves and the whole cloud when it stops. */
+/** At most this many points are drawn while the view moves; the whole cloud when it stops. */
 export const MOVING_MAX_POINTS = 250_000;
+/** The fewest points drawn while the view moves (and clouds this small are always drawn whole). */
+export const MOVING_MIN_POINTS = 20_000;
+/**
+ * Frame times (ms) between which the moving view keeps its number of points: above the first it
+ * draws fewer (the device is slow, as a computer without a graphics card is), below the second more.
+ */
+const MOVING_SLOW_MS = 24;
+const MOVING_FAST_MS = 15;
 
-/** Every `step`-th of `values`' records of `size` values. */
-function thin<T extends Float32Array | Uint8Array>(values: T, size: number, step: number, make: (n: number) => T): T {
-  const n = Math.ceil(values.length / size / step);
-  const out = make(n * size);
-  for (let i = 0, j = 0; j < n; i += step, j++)
-    for (let k = 0; k < size; k++) out[j * size + k] = values[i * size + k]!;
+/**
+ * The indexes 0 … n−1 in bit-reversed order: any first k of them are spread evenly over the n, so
+ * drawing the first k points of a copy in this order shows the whole cloud, thinner.
+ */
+export function spreadOrder(n: number): Uint32Array {
+  const out = new Uint32Array(n);
+  let bits = 0;
+  while (2 ** bits < n) bits += 1;
+  for (let i = 0, j = 0; j < n; i += 1) {
+    let reversed = 0;
+    for (let b = 0, v = i; b < bits; b += 1, v >>>= 1) reversed = (reversed << 1) | (v & 1);
+    if (reversed < n) out[j++] = reversed;
+  }
   return out;
+}
+
+/** The records of `values` (of `size` values each) at `indexes`, in that order. */
+function pick<T extends Float32Array | Uint8Array>(
+  values: T,
+  size: number,
+  indexes: Uint32Array,
+  make: (n: number) => T,
+): T {
+  const out = make(indexes.length * size);
+  for (let j = 0; j < indexes.length; j++)
+    for (let k = 0; k < size; k++) out[j * size + k] = values[indexes[j]! * size + k]!;
+  return out;
+}
+
+/** The points of a cloud of `count` drawn while the view moves: every step-th, spread, or none for a small cloud. */
+export function movingPoints(count: number): Uint32Array | null {
+  if (count <= MOVING_MIN_POINTS) return null;
+  const step = Math.ceil(count / MOVING_MAX_POINTS);
+  const order = spreadOrder(Math.ceil(count / step));
+  for (let j = 0; j < order.length; j++) order[j] = order[j]! * step;
+  return order;
 }
 
 /** Shows the thinned copy while the view moves (`moving`), the whole cloud otherwise. */
@@ -96,8 +136,9 @@ export type PointCloudViewerProps = {
  * A three.js view of one point cloud: all its points in one BufferGeometry drawn as points, orbit
  * controls (mouse, touch, and the keyboard on the focused canvas: arrows pan, Shift+arrows turn,
  * + and - zoom). It draws on demand (a control moved, a setting changed, a resize), never in a
- * loop; while a drag or a wheel turn moves the view, a cloud above MOVING_MAX_POINTS is drawn
- * thinned to at most that many points, and whole again when the view stops. It disposes of the
+ * loop; while a drag or a wheel turn moves the view, a cloud above MOVING_MIN_POINTS is drawn
+ * thinned (at most MOVING_MAX_POINTS, fewer when frames come slowly, down to MOVING_MIN_POINTS), and
+ * whole again when the view stops. It disposes of the
  * geometries and material when another cloud comes and of everything when it goes.
  */
 export function PointCloudViewer({
@@ -151,20 +192,38 @@ export function PointCloudViewer({
     controls.keyPanSpeed = 14;
 
     let frame = 0;
+    // While the view moves, the time from one drawn frame to the next sets how many points the
+    // next draws: fewer on a slow device, more again when frames come fast (kept between drags).
+    let moving = false;
+    let lastDrawn = 0;
+    let budget = MOVING_MAX_POINTS;
     const requestRender = () => {
       if (frame) return;
-      frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame((now) => {
         frame = 0;
+        const coarse = shownRef.current?.coarse;
+        if (moving && coarse) {
+          const took = now - lastDrawn;
+          if (lastDrawn && took < 100) {
+            if (took > MOVING_SLOW_MS) budget = Math.max(MOVING_MIN_POINTS, Math.round(budget * 0.7));
+            else if (took < MOVING_FAST_MS) budget = Math.min(MOVING_MAX_POINTS, Math.round(budget * 1.2));
+          }
+          coarse.points.geometry.setDrawRange(0, Math.min(budget, coarse.picked.length));
+          canvas.dataset.movingPoints = String(Math.min(budget, coarse.picked.length));
+          lastDrawn = now;
+        } else lastDrawn = 0;
         renderer.render(scene, camera);
       });
     };
     controls.addEventListener('change', requestRender);
     // A drag or a wheel turn: the thinned copy while it lasts, then the whole cloud once more.
     const start = () => {
+      moving = true;
       setMoving(shownRef.current, true);
       requestRender();
     };
     const end = () => {
+      moving = false;
       setMoving(shownRef.current, false);
       requestRender();
     };
@@ -226,24 +285,24 @@ export function PointCloudViewer({
     points.frustumCulled = false;
     stage.scene.add(points);
     let coarse: Shown['coarse'] = null;
-    if (cloud.points > MOVING_MAX_POINTS) {
-      const step = Math.ceil(cloud.points / MOVING_MAX_POINTS);
+    const picked = movingPoints(cloud.points);
+    if (picked) {
       const thinGeometry = new BufferGeometry();
       thinGeometry.setAttribute(
         'position',
         new BufferAttribute(
-          thin(cloud.positions, 3, step, (n) => new Float32Array(n)),
+          pick(cloud.positions, 3, picked, (n) => new Float32Array(n)),
           3,
         ),
       );
-      const thinColors = new Uint8Array(Math.ceil(cloud.points / step) * 3);
+      const thinColors = new Uint8Array(picked.length * 3);
       thinGeometry.setAttribute('color', new BufferAttribute(thinColors, 3, true));
       thinGeometry.boundingSphere = sphere.clone();
       const thinPoints = new Points(thinGeometry, material);
       thinPoints.frustumCulled = false;
       thinPoints.visible = false;
       stage.scene.add(thinPoints);
-      coarse = { points: thinPoints, colors: thinColors, step };
+      coarse = { points: thinPoints, colors: thinColors, picked };
     }
     shownRef.current = { points, bounds, colors, coarse };
     fitView(stage, bounds);
@@ -267,8 +326,8 @@ export function PointCloudViewer({
     const attribute = shown.points.geometry.getAttribute('color') as BufferAttribute;
     attribute.needsUpdate = true;
     if (shown.coarse) {
-      const { colors, step } = shown.coarse;
-      colors.set(thin(shown.colors, 3, step, (n) => new Uint8Array(n)));
+      const { colors, picked } = shown.coarse;
+      colors.set(pick(shown.colors, 3, picked, (n) => new Uint8Array(n)));
       (shown.coarse.points.geometry.getAttribute('color') as BufferAttribute).needsUpdate = true;
     }
     onColoredRef.current?.(result.range, result.mode);
