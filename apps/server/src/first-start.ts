@@ -14,7 +14,7 @@ export type FirstStartJob = {
 };
 
 type Level = 'info' | 'warn';
-type ChildMessage = { log: Level; message: string } | { done: true } | { failed: string };
+type ChildMessage = { log: Level; message: string } | { done: true } | { failed: string; name?: string };
 type ParentMessage = { job: FirstStartJob };
 
 /** Marks the child process that sets up a fresh data folder. */
@@ -35,7 +35,7 @@ export function setUpInChild(job: FirstStartJob, log: Record<Level, (message: st
     child.on('message', (m: ChildMessage) => {
       if ('log' in m) log[m.log](m.message);
       else if ('done' in m) outcome = null;
-      else outcome = new Error(m.failed);
+      else outcome = Object.assign(new Error(m.failed), m.name ? { name: m.name } : {});
     });
     child.once('error', (error) => {
       outcome = error;
@@ -68,7 +68,9 @@ async function runJob(job: FirstStartJob): Promise<void> {
 if (process.env[CHILD_ENV] === '1' && process.send) {
   process.once('message', (message: ParentMessage) => {
     runJob(message.job)
-      .catch((error: unknown) => post({ failed: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) =>
+        post(error instanceof Error ? { failed: error.message, name: error.name } : { failed: String(error) }),
+      )
       .finally(() => process.exit(0));
   });
 }

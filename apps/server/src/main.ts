@@ -8,7 +8,7 @@ import { loadConfig } from './platform/config.js';
 import { isFreshPglite } from './platform/pglite.js';
 import { PgliteThreadClient } from './platform/pglite-thread.js';
 import { prewarmBrokerThread } from './platform/broker-thread.js';
-import { keepDataDirPrivate } from './platform/data-dir.js';
+import { checkDataDir, DataDirError, keepDataDirPrivate } from './platform/data-dir.js';
 
 // Node 22 and later keep the compiled code of the modules on disk (in the system's temporary folder,
 // or NODE_COMPILE_CACHE), so later starts skip compiling them; Node 20 has no such cache.
@@ -17,7 +17,16 @@ import { keepDataDirPrivate } from './platform/data-dir.js';
 const config = loadConfig();
 // What the server writes itself (uploads, the initial password) is its owner's only from the start.
 process.umask(0o077);
-await keepDataDirPrivate(config.dataDir);
+try {
+  // PostgreSQL keeps the data elsewhere: DATA_DIR then holds only files, and needs no reserve.
+  await checkDataDir(config.dataDir, config.databaseUrl ? { minFreeBytes: 0 } : {});
+  await keepDataDirPrivate(config.dataDir);
+} catch (error) {
+  if (!(error instanceof DataDirError)) throw error;
+  const { pino } = await import('pino');
+  pino().fatal({ problem: error.problem }, error.message);
+  process.exit(1);
+}
 if (!config.mqttUrl && config.mqttBrokerThread) prewarmBrokerThread();
 const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, 'pglite');
 const pglite = pgliteDir && !isFreshPglite(pgliteDir) ? PgliteThreadClient.open(pgliteDir) : null;

@@ -100,7 +100,8 @@ export async function serve(config: AppConfig, pglite: Promise<PgliteClient> | n
     const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
     log.info(`ready in ${Math.round(performance.now())} ms at http://${host}:${port}`);
   } catch (error) {
-    log.fatal({ err: error }, 'start failed');
+    // A data folder that cannot take the data says so in one sentence (naming the folder and why).
+    log.fatal({ err: error }, error instanceof Error && error.name === 'DataDirError' ? error.message : 'start failed');
     await app?.close().catch(() => undefined);
     await bus?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);

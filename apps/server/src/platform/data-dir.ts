@@ -1,4 +1,4 @@
-import { chmod, mkdir, readdir } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, statfs, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -9,8 +9,12 @@ import path from 'node:path';
  * folder.
  */
 export async function keepDataDirPrivate(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await privateTree(dir);
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await privateTree(dir);
+  } catch (error) {
+    throw dataDirError(dir, error);
+  }
 }
 
 async function privateTree(dir: string): Promise<void> {
@@ -23,4 +27,98 @@ async function privateTree(dir: string): Promise<void> {
       return entry.isFile() ? chmod(full, 0o600) : undefined;
     }),
   );
+}
+
+/** Why `DATA_DIR` cannot hold the server's data. */
+export type DataDirProblem = 'full' | 'readOnly' | 'noAccess' | 'notAFolder';
+
+/**
+ * `DATA_DIR` cannot be used; the message is one sentence naming the folder, the cause and the way
+ * out, which the start logs before it exits with a non-zero code.
+ */
+export class DataDirError extends Error {
+  readonly problem: DataDirProblem;
+  constructor(dir: string, problem: DataDirProblem, detail: string, options?: { cause?: unknown }) {
+    super(DATA_DIR_MESSAGES[problem](dir, detail), options);
+    this.name = 'DataDirError';
+    this.problem = problem;
+  }
+}
+
+const DATA_DIR_MESSAGES: Record<DataDirProblem, (dir: string, detail: string) => string> = {
+  full: (dir, detail) =>
+    `The data folder ${dir} is full (${detail}): free some space on its disk or set DATA_DIR to a folder on a larger one.`,
+  readOnly: (dir, detail) =>
+    `The data folder ${dir} is on a read-only file system (${detail}): mount it read-write or set DATA_DIR to a writable folder.`,
+  noAccess: (dir, detail) =>
+    `The data folder ${dir} is not writable by the server's user (${detail}): give that user the folder or set DATA_DIR to one it owns.`,
+  notAFolder: (dir, detail) =>
+    `The data folder ${dir} is not a folder (${detail}): remove what is there or set DATA_DIR to a folder.`,
+};
+
+const PROBLEM_BY_CODE: Record<string, DataDirProblem> = {
+  ENOSPC: 'full',
+  EDQUOT: 'full',
+  EROFS: 'readOnly',
+  EACCES: 'noAccess',
+  EPERM: 'noAccess',
+  ENOTDIR: 'notAFolder',
+  EEXIST: 'notAFolder',
+};
+
+/** The error of a file operation on `dir` as a DataDirError when its cause is one of the above, else as it was. */
+export function dataDirError(dir: string, error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const problem = typeof code === 'string' ? PROBLEM_BY_CODE[code] : undefined;
+  return problem ? new DataDirError(dir, problem, `${code}`, { cause: error }) : error;
+}
+
+/** The file operations the check makes; tests replace them to produce a cause the machine cannot. */
+export type ProbeFs = {
+  mkdir: typeof mkdir;
+  open: typeof open;
+  unlink: typeof unlink;
+  statfs: typeof statfs;
+};
+
+const realFs: ProbeFs = { mkdir, open, unlink, statfs };
+
+/**
+ * Least free space to start with: the embedded database writes its log in 16 MB segments and
+ * keeps up to 64 MB of it, and a first start writes about 40 MB.
+ */
+export const MIN_FREE_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Proves that `dir` can take the server's data before the embedded database opens on it (which
+ * otherwise fails with "errno 51" or "PGlite failed to initialize"): creates the folder, writes,
+ * flushes and removes a probe file, and reads the free space. Throws a DataDirError saying what is
+ * wrong.
+ */
+export async function checkDataDir(dir: string, options: { minFreeBytes?: number; fs?: ProbeFs } = {}): Promise<void> {
+  const fs = options.fs ?? realFs;
+  const minFree = options.minFreeBytes ?? MIN_FREE_BYTES;
+  try {
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    const probe = path.join(dir, `.write-probe-${process.pid}`);
+    const handle = await fs.open(probe, 'w', 0o600);
+    try {
+      await handle.writeFile(Buffer.alloc(4096));
+      await handle.sync();
+    } finally {
+      await handle.close();
+      await fs.unlink(probe).catch(() => undefined);
+    }
+    const space = await fs.statfs(dir);
+    const free = space.bavail * space.bsize;
+    if (free < minFree) {
+      throw new DataDirError(
+        dir,
+        'full',
+        `${Math.floor(free / 1024 / 1024)} MB free, at least ${Math.ceil(minFree / 1024 / 1024)} MB needed`,
+      );
+    }
+  } catch (error) {
+    throw dataDirError(dir, error);
+  }
 }

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { NodeFS } from '@electric-sql/pglite/nodefs';
+import { checkDataDir } from './data-dir.js';
 
 /**
  * PostgreSQL's default of 128 MB shared buffers costs the embedded database half a second at every
@@ -80,10 +81,22 @@ export async function openPgliteClient(dir: string | null, options: PgliteOpenOp
   // Loaded here, not with this file: the process's entry reads isFreshPglite before PGlite is needed.
   const [{ PGlite }] = await Promise.all([
     import('@electric-sql/pglite'),
-    dir ? mkdir(dir, { recursive: true }) : null,
+    dir ? mkdir(dir, { recursive: true }).catch(() => undefined) : null,
   ]);
-  if (!dir || options.durable === false) {
-    return PGlite.create(dir ?? undefined, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+  if (!dir) return PGlite.create({ startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+  try {
+    return await createOnDisk(dir, options);
+  } catch (error) {
+    // PGlite says only "errno 51" or "failed to initialize": the folder's own check says why.
+    await checkDataDir(dir, { minFreeBytes: 0 });
+    throw error;
+  }
+}
+
+async function createOnDisk(dir: string, options: PgliteOpenOptions): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (options.durable === false) {
+    return PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
   }
   // PGlite starts PostgreSQL with `-F` (fsync off) unless told otherwise.
   const startParams = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), ...PGLITE_SETTINGS, ...DURABLE_SETTINGS];
