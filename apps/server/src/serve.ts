@@ -39,6 +39,8 @@ export async function serve(config: AppConfig, pglite: Promise<PgliteClient> | n
     // connection open, and the HTTP server waits for it: such connections close as they go idle.
     setInterval(() => app?.server.closeIdleConnections(), 100).unref();
     try {
+      // Not ready from now on (GET /api/health/ready answers 503), while requests under way finish.
+      app?.readiness.stop();
       await app?.close();
       await bus?.close();
       await database?.close();

@@ -5,7 +5,9 @@ import type { AreaMessages } from './area-messages.js';
  * the operation log show it. A route without its text here fails the resources test.
  */
 const zhCN = {
-  getHealth: '查询服务器和数据库是否正常及版本',
+  getHealth: '查询服务器、数据库（含写入）和消息服务连接是否正常及版本',
+  getReadiness: '查询本实例是否可以接收请求（各部件正常且未在停止）',
+  getLiveness: '查询服务进程是否在运行',
   login: '账号密码登录',
   logout: '退出登录',
   externalLogin: '第三方令牌登录',
@@ -175,7 +177,9 @@ const zhCN = {
 export const operationsMessages: AreaMessages<typeof zhCN> = {
   'zh-CN': zhCN,
   'zh-TW': {
-    getHealth: '查詢伺服器和資料庫是否正常及版本',
+    getHealth: '查詢伺服器、資料庫（含寫入）和訊息服務連線是否正常及版本',
+    getReadiness: '查詢本執行個體是否可以接收請求（各元件正常且未在停止）',
+    getLiveness: '查詢服務程序是否在執行',
     login: '帳號密碼登入',
     logout: '登出',
     externalLogin: '第三方權杖登入',
@@ -342,7 +346,9 @@ export const operationsMessages: AreaMessages<typeof zhCN> = {
     startRun: '立即在機器人上執行任務',
   },
   'en-US': {
-    getHealth: 'Check that the server and database are up, and the version',
+    getHealth: 'Check that the server, the database (with a write) and the broker link are up, and the version',
+    getReadiness: 'Check that this instance takes requests: its parts are up and it is not shutting down',
+    getLiveness: 'Check that the server process runs',
     login: 'Sign in with account and password',
     logout: 'Sign out',
     externalLogin: 'Sign in with a third-party token',
