@@ -8,10 +8,19 @@ import { commandBody, commandNames } from './protocol.js';
 export const COMMAND_TTL_MS = 30_000;
 
 /** Where a command stands, as the control page and the records show it. */
-export const commandStatuses = ['sent', 'acknowledged', 'done', 'failed', 'refused', 'expired'] as const;
+export const commandStatuses = ['sent', 'acknowledged', 'done', 'failed', 'refused', 'expired', 'noResult'] as const;
 export type CommandStatus = (typeof commandStatuses)[number];
-/** Statuses after which nothing changes any more. */
-export const FINAL_COMMAND_STATUSES: readonly CommandStatus[] = ['done', 'failed', 'refused', 'expired'];
+/**
+ * Statuses after which nothing changes any more. `noResult`: the robot accepted the command but sent
+ * no result within COMMAND_RESULT_TIMEOUT_MS of accepting it (it may have restarted or crashed).
+ */
+export const FINAL_COMMAND_STATUSES: readonly CommandStatus[] = ['done', 'failed', 'refused', 'expired', 'noResult'];
+
+/**
+ * How long after accepting a command a robot may take to send its result; past it the command is
+ * closed as `noResult`. Generous: a return to base or a patrol leg takes minutes.
+ */
+export const COMMAND_RESULT_TIMEOUT_MS = 15 * 60_000;
 
 /**
  * POST robot-server/cmd/send. Net gun and tripwire fire need `confirm: true`, which the console sets

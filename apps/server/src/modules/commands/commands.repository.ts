@@ -103,13 +103,22 @@ export async function markCommandFailed(db: DbOrTx, id: number, message: string)
   return row;
 }
 
-/** Commands still unanswered past their expiry become expired; each instance may run this, once wins. */
-export async function expireCommands(db: DbOrTx, now: Date) {
-  return db
+/**
+ * Commands still unanswered past their expiry become expired, and commands the robot accepted but
+ * sent no result for since `resultSince` become noResult; each instance may run this, once wins.
+ */
+export async function expireCommands(db: DbOrTx, now: Date, resultSince: Date) {
+  const expired = await db
     .update(commandRecords)
     .set({ status: 'expired', doneAt: now })
     .where(and(eq(commandRecords.status, 'sent'), lt(commandRecords.expiresAt, now)))
     .returning();
+  const unfinished = await db
+    .update(commandRecords)
+    .set({ status: 'noResult', doneAt: now })
+    .where(and(eq(commandRecords.status, 'acknowledged'), lt(commandRecords.ackAt, resultSince)))
+    .returning();
+  return [...expired, ...unfinished];
 }
 
 function timeRange(column: typeof commandRecords.publishedAt | typeof commandReplies.receivedAt, range: TimeRange) {

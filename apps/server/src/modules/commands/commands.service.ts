@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  COMMAND_RESULT_TIMEOUT_MS,
   COMMAND_TTL_MS,
   DANGEROUS_COMMANDS,
   robotCommandReply,
@@ -83,13 +84,22 @@ function toReplyRow(row: CommandReplyDbRow): CommandReplyRow {
 /**
  * Commands from the console to robots: each is recorded, published once on the robot's `cmd`
  * topic (QoS 1) and followed through its sync and async replies; its progress reaches the tenant's
- * watching consoles live. Nothing is ever re-sent: a command left unanswered expires.
+ * watching consoles live. Nothing is ever re-sent: a command left unanswered expires, and one the
+ * robot accepted without ever sending its result is closed as noResult, so every command ends.
  */
 export function createCommandsService(
   ctx: AppContext,
-  deps: { monitoring: MonitoringService; hub: RealtimeHub; gateway: MqttGateway; log: FastifyBaseLogger },
+  deps: {
+    monitoring: MonitoringService;
+    hub: RealtimeHub;
+    gateway: MqttGateway;
+    log: FastifyBaseLogger;
+    /** COMMAND_RESULT_TIMEOUT_MS unless given. */
+    resultTimeoutMs?: number;
+  },
 ) {
   const { db } = ctx;
+  const resultTimeoutMs = deps.resultTimeoutMs ?? COMMAND_RESULT_TIMEOUT_MS;
   let sweep: NodeJS.Timeout | undefined;
 
   const progress = (row: CommandRecordRow) =>
@@ -206,8 +216,10 @@ export function createCommandsService(
     return (await listCommandsOfRobotBetween(db, tenantId, robotId, from, to)).map(toCommandRecord);
   }
 
-  async function sweepExpired() {
-    for (const row of await expireCommands(db, new Date())) await progress(row);
+  /** Closes what will get no answer any more (pushed like other progress); `now` is the clock's time unless given. */
+  async function sweepExpired(now = new Date()) {
+    const resultSince = new Date(now.getTime() - resultTimeoutMs);
+    for (const row of await expireCommands(db, now, resultSince)) await progress(row);
   }
 
   function start() {

@@ -27,6 +27,7 @@ const COMMAND_STATUS_COLORS: Record<CommandRecord['status'], string> = {
   failed: 'error',
   refused: 'orange',
   expired: 'default',
+  noResult: 'warning',
 };
 
 function CommandsTable({ commands }: { commands: CommandRecord[] }) {

@@ -9,9 +9,11 @@ export const STATUS_COLORS: Record<CommandStatus, string> = {
   failed: 'error',
   refused: 'orange',
   expired: 'default',
+  noResult: 'warning',
 };
 
-/** Where a command stands: sent, acknowledged, done, failed, refused or expired. */
+/** Where a command stands: sent, acknowledged, done, failed, refused, expired, or
+ * accepted with no result sent in time. */
 export function CommandStatusTag({ status }: { status: CommandStatus }) {
   const { t } = useTranslation('commands');
   return (

@@ -34,7 +34,7 @@ type ActionKey =
   | 'netGunRightRear'
   | 'tripwireFire';
 /** Progress that means the command did not do what was asked. */
-const UNSUCCESSFUL: readonly CommandStatus[] = ['failed', 'refused', 'expired'];
+const UNSUCCESSFUL: readonly CommandStatus[] = ['failed', 'refused', 'expired', 'noResult'];
 
 const ACTIONS: { key: ActionKey; icon: React.ReactNode; command: CommandBody }[] = [
   { key: 'powerOn', icon: <PoweroffOutlined />, command: { name: 'powerOn', args: {} } },

@@ -9,6 +9,7 @@ const COLORS: Record<string, string> = {
   failed: 'error',
   refused: 'error',
   expired: 'warning',
+  noResult: 'warning',
 };
 
 /** Each robot's part of the last action, followed to its reply. */

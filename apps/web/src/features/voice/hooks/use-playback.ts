@@ -37,7 +37,7 @@ export type PlaybackTrack = {
   error: string | null;
 };
 
-const FAILED: readonly CommandStatus[] = ['failed', 'refused', 'expired'];
+const FAILED: readonly CommandStatus[] = ['failed', 'refused', 'expired', 'noResult'];
 
 /**
  * Sends playback actions (`POST /voice/playback`) and follows each robot's command on the console
