@@ -24,6 +24,8 @@ await build({
     'first-start': 'src/first-start.ts',
     'broker-thread': 'src/platform/broker-thread.ts',
     'pglite-thread': 'src/platform/pglite-thread.ts',
+    // `npm run backup` and `npm run restore`.
+    backup: 'src/backup-cli.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -42,6 +42,8 @@ export type PgliteOpenOptions = {
    * survives a killed process but not a power cut: for the write-rate bench's comparison only.
    */
   durable?: boolean;
+  /** A dump of a data folder (`dumpDataDir`) to create the database from: a restore. */
+  loadDataDir?: Blob;
 };
 
 /** The part of Emscripten's NODEFS that the durable file layer completes. */
@@ -96,11 +98,18 @@ export async function openPgliteClient(dir: string | null, options: PgliteOpenOp
 async function createOnDisk(dir: string, options: PgliteOpenOptions): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.durable === false) {
-    return PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+    return PGlite.create(dir, {
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   }
   // PGlite starts PostgreSQL with `-F` (fsync off) unless told otherwise.
   const startParams = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), ...PGLITE_SETTINGS, ...DURABLE_SETTINGS];
-  return PGlite.create({ fs: await durableNodeFs(dir), startParams });
+  return PGlite.create({
+    fs: await durableNodeFs(dir),
+    startParams,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
 }
 
 export type WalBound = {
