@@ -204,8 +204,11 @@ export function PointCloudViewer({
         const coarse = shownRef.current?.coarse;
         if (moving && coarse) {
           const took = now - lastDrawn;
-          if (lastDrawn && took < 100) {
-            if (took > MOVING_SLOW_MS) budget = Math.max(MOVING_MIN_POINTS, Math.round(budget * 0.7));
+          // A pause of a second or more is the hand resting, not a slow frame.
+          if (lastDrawn && took < 1000) {
+            // Points cost about alike: a frame twice too slow halves them (a quarter at most at once).
+            if (took > MOVING_SLOW_MS)
+              budget = Math.max(MOVING_MIN_POINTS, Math.round(budget * Math.max(0.25, MOVING_FAST_MS / took)));
             else if (took < MOVING_FAST_MS) budget = Math.min(MOVING_MAX_POINTS, Math.round(budget * 1.2));
           }
           coarse.points.geometry.setDrawRange(0, Math.min(budget, coarse.picked.length));
