@@ -1,6 +1,6 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { keepWalBounded, openPgliteClient } from './pglite.js';
+import { keepWalBounded, openPgliteClient, type PgliteOpenOptions } from './pglite.js';
 
 /**
  * What the database layer needs of PGlite (what drizzle's PGlite driver calls): an in-process
@@ -9,7 +9,7 @@ import { keepWalBounded, openPgliteClient } from './pglite.js';
 export type PgliteClient = Pick<PGlite, 'query' | 'transaction' | 'close' | 'closed'>;
 
 /** What marks the worker as the embedded database's thread. */
-type ThreadData = { pgliteThread: true; dir: string };
+type ThreadData = { pgliteThread: true; dir: string; options: Pick<PgliteOpenOptions, 'durable'> };
 
 /** Plain fields of a database error (code, detail, constraint...), which cross the thread as they are. */
 type ErrorFields = { message: string; name: string } & Record<string, string | number | undefined>;
@@ -81,7 +81,7 @@ export class PgliteThreadClient implements PgliteClient {
   }
 
   /** Starts the thread and opens the database in `dir`; resolves when it answers. */
-  static open(dir: string): Promise<PgliteThreadClient> {
+  static open(dir: string, options: Pick<PgliteOpenOptions, 'durable'> = {}): Promise<PgliteThreadClient> {
     // Bundled (npm run build), the worker is dist/pglite-thread.js. From the sources (tsx) this file is
     // its own worker, which registers the TypeScript loader first: a worker does not inherit --import.
     const fromSources = import.meta.url.endsWith('.ts');
@@ -90,7 +90,7 @@ export class PgliteThreadClient implements PgliteClient {
       : new URL('./pglite-thread.js', import.meta.url);
     const worker = new Worker(entry, {
       eval: fromSources,
-      workerData: { pgliteThread: true, dir } satisfies ThreadData,
+      workerData: { pgliteThread: true, dir, options } satisfies ThreadData,
     });
     return new Promise((resolve, reject) => {
       const onMessage = (message: ToMain) => {
@@ -167,12 +167,12 @@ export class PgliteThreadClient implements PgliteClient {
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The thread's side: opens the database and runs what the main thread sends, in order. */
-async function runThread(dir: string) {
+async function runThread(dir: string, options: Pick<PgliteOpenOptions, 'durable'>) {
   const port = parentPort!;
   const send = (message: ToMain) => port.postMessage(message);
   let db: PGlite;
   try {
-    db = await openPgliteClient(dir);
+    db = await openPgliteClient(dir, options);
   } catch (error) {
     send({ id: 'failed', error: errorFields(error) });
     return;
@@ -256,5 +256,5 @@ async function runThread(dir: string) {
 }
 
 if (!isMainThread && (workerData as ThreadData | null)?.pgliteThread === true) {
-  void runThread((workerData as ThreadData).dir);
+  void runThread((workerData as ThreadData).dir, (workerData as ThreadData).options ?? {});
 }
