@@ -73,11 +73,19 @@ describe.skipIf(!baseUrl)('database deadlines on PostgreSQL behind a proxy', () 
       code: 503,
       message: 'The database is unavailable for now, please try again later',
     });
-    expect(took).toBeLessThan(DEADLINE_MS + 1500);
+    expect(took).toBeLessThan(DEADLINE_MS + 500);
     const zh = await attempt('zh-CN');
     expect(zh.statusCode).toBe(503);
     expect(zh.json().message).toBe('数据库暂时不可用，请稍后再试');
   }, 20_000);
+
+  it('a statement running past the deadline is cancelled by the server and counts as unavailable', async () => {
+    proxy.setMode('forward');
+    const started = Date.now();
+    const error = await database.db.execute(sql`select pg_sleep(5)`).catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(DEADLINE_MS + 300);
+  });
 
   it('answers 503 at once when the database refuses connections', async () => {
     proxy.setMode('refuse');

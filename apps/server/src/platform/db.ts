@@ -182,15 +182,15 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  // Deadlines: a checkout waits at most timeoutMs for a connection, the server cancels a statement
-  // past it (statement_timeout), and the client gives up on an answer shortly after (query_timeout:
-  // a server out of reach never sends the cancel's error).
+  // Deadlines: a checkout waits at most timeoutMs for a connection; the server cancels a statement
+  // half a second before the deadline (statement_timeout), and the client gives up at the deadline
+  // (query_timeout: a server out of reach never sends the cancel's error).
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: timeoutMs,
-    statement_timeout: timeoutMs,
-    query_timeout: timeoutMs + 500,
+    statement_timeout: Math.max(timeoutMs - 500, Math.round(timeoutMs / 2)),
+    query_timeout: timeoutMs,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
