@@ -33,6 +33,16 @@ describe('FILE_STORAGE and ALARM_ESCALATION_MS', () => {
   });
 });
 
+describe('COMMAND_RESULT_TIMEOUT_MS', () => {
+  it('closes an accepted command without result after 15 minutes unless told, within bounds', () => {
+    expect(loadConfig({}).commandResultTimeoutMs).toBe(15 * 60_000);
+    expect(loadConfig({ COMMAND_RESULT_TIMEOUT_MS: '2000' }).commandResultTimeoutMs).toBe(2000);
+    for (const bad of ['0', '999', '1.5', 'soon', '86400001']) {
+      expect(() => loadConfig({ COMMAND_RESULT_TIMEOUT_MS: bad })).toThrow(/COMMAND_RESULT_TIMEOUT_MS/);
+    }
+  });
+});
+
 describe('VOICE_ICE_SERVERS and VOICE_ANSWER_TIMEOUT_MS', () => {
   it('has no ICE servers unless told, and takes a JSON array of STUN and TURN servers', () => {
     expect(loadConfig({}).voiceIceServers).toEqual([]);

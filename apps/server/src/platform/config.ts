@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   ALARM_ESCALATION_DEFAULT_MS,
+  COMMAND_RESULT_TIMEOUT_MS,
   iceServer,
   PLAY_URL_TTL_MS,
   VOICE_ANSWER_TIMEOUT_MS,
@@ -96,6 +97,11 @@ export type AppConfig = {
   voiceIceServers: IceServer[];
   /** The robot's answer to an announcement's offer must arrive within this long (VOICE_ANSWER_TIMEOUT_MS, 10000). */
   voiceAnswerTimeoutMs: number;
+  /**
+   * A command the robot accepted is closed as "no result" when its result has not come within this
+   * long (COMMAND_RESULT_TIMEOUT_MS, 1000 to 86400000; 15 minutes).
+   */
+  commandResultTimeoutMs?: number;
 };
 
 export const fileStorageKinds = ['disk', 'database'] as const;
@@ -279,5 +285,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaSecret: secret('MEDIA_SECRET', env.MEDIA_SECRET),
     voiceIceServers: iceServers(env.VOICE_ICE_SERVERS),
     voiceAnswerTimeoutMs: milliseconds('VOICE_ANSWER_TIMEOUT_MS', env.VOICE_ANSWER_TIMEOUT_MS, VOICE_ANSWER_TIMEOUT_MS),
+    commandResultTimeoutMs: milliseconds(
+      'COMMAND_RESULT_TIMEOUT_MS',
+      env.COMMAND_RESULT_TIMEOUT_MS,
+      COMMAND_RESULT_TIMEOUT_MS,
+    ),
   };
 }

@@ -23,6 +23,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     hub: app.hub,
     gateway: app.gateway,
     log: app.log,
+    ...(app.ctx.config.commandResultTimeoutMs ? { resultTimeoutMs: app.ctx.config.commandResultTimeoutMs } : {}),
   });
   app.decorate('commands', commands);
   commands.start();
