@@ -12,11 +12,13 @@ type ToMain =
   | { type: 'verify'; id: number; serial: string; token: string }
   | { type: 'log'; level: 'error' | 'warn' | 'info' | 'debug'; obj: object; msg: string }
   | { type: 'stats'; robots: number; dropped: number }
+  | { type: 'subscribed'; id: number; subscribed: boolean }
   | { type: 'closed' };
 type ToThread =
   | { type: 'start'; options: ThreadOptions }
   | { type: 'verified'; id: number; ok: boolean }
   | { type: 'disconnect'; serials: string[] }
+  | { type: 'subscribers'; id: number; topic: string }
   | { type: 'close' };
 
 /** How often the thread reports its counts to the main thread. */
@@ -73,6 +75,8 @@ export async function startEmbeddedBrokerThread(options: {
   prewarmed = null;
   let stats = { robots: 0, dropped: 0 };
   let onClosed: (() => void) | null = null;
+  const asked = new Map<number, (subscribed: boolean) => void>();
+  let nextQuestion = 0;
   const ready = new Promise<Extract<ToMain, { type: 'ready' }>>((resolve, reject) => {
     worker.once('error', reject);
     worker.on('message', (message: ToMain) => {
@@ -95,6 +99,10 @@ export async function startEmbeddedBrokerThread(options: {
         case 'stats':
           stats = { robots: message.robots, dropped: message.dropped };
           return;
+        case 'subscribed':
+          asked.get(message.id)?.(message.subscribed);
+          asked.delete(message.id);
+          return;
         case 'closed':
           return onClosed?.();
       }
@@ -112,6 +120,12 @@ export async function startEmbeddedBrokerThread(options: {
     disconnectRobots: (serials) => {
       worker.postMessage({ type: 'disconnect', serials: [...serials] } satisfies ToThread);
     },
+    subscribed: (topic) =>
+      new Promise<boolean>((resolve) => {
+        const id = nextQuestion++;
+        asked.set(id, resolve);
+        worker.postMessage({ type: 'subscribers', id, topic } satisfies ToThread);
+      }),
     close: async () => {
       const closed = new Promise<void>((resolve) => (onClosed = resolve));
       worker.postMessage({ type: 'close' } satisfies ToThread);
@@ -169,6 +183,14 @@ async function runThread(options: ThreadOptions) {
     }
     if (message.type === 'disconnect') {
       broker.disconnectRobots(message.serials);
+      return;
+    }
+    if (message.type === 'subscribers') {
+      // An unknown answer counts as subscribed: a command is then sent, as before this check.
+      void broker.subscribed(message.topic).then(
+        (subscribed) => send({ type: 'subscribed', id: message.id, subscribed }),
+        () => send({ type: 'subscribed', id: message.id, subscribed: true }),
+      );
       return;
     }
     clearInterval(timer);

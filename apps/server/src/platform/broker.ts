@@ -57,6 +57,11 @@ export type EmbeddedBroker = {
   droppedTelemetry(): number;
   /** Closes these robots' connections (their tenant was disabled). */
   disconnectRobots(serials: readonly string[]): void;
+  /**
+   * Whether any client subscribes to `topic` now: what MQTT 5 brokers tell a publisher in the PUBACK
+   * (reason code 0x10, no matching subscribers), which this broker (MQTT 3.1.1) cannot send.
+   */
+  subscribed(topic: string): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -336,6 +341,15 @@ export async function startEmbeddedBroker(options: {
         robots.delete(serial);
         client.close();
       }
+    },
+    subscribed: async (topic) => {
+      // Clean sessions subscribe in the emitter only; persistent ones are also in the persistence.
+      const { mq: emitter, persistence } = broker as unknown as {
+        mq: { _matcher: { match(t: string): unknown[] } };
+        persistence: { subscriptionsByTopic(t: string): Promise<unknown[]> };
+      };
+      if (emitter._matcher.match(topic).length > 0) return true;
+      return (await persistence.subscriptionsByTopic(topic)).length > 0;
     },
     close: closeAll,
   };

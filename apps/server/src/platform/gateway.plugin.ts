@@ -27,6 +27,7 @@ const plugin: FastifyPluginAsync<GatewayPluginOptions> = async (app, options) =>
         username: SERVER_MQTT_USERNAME,
         password: broker.serverPassword,
         log: app.log,
+        subscribed: (topic) => broker.subscribed(topic),
       })
     : await startMqttGateway({
         kind: 'external',

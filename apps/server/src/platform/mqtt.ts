@@ -14,12 +14,24 @@ export type InboundGate = (serial: string) => boolean | Promise<boolean>;
 /** How often each kind of dropped robot message is logged at most. */
 const DROP_LOG_INTERVAL_MS = 60_000;
 
+/**
+ * What the broker said of a publish: `sent` (it has it), or `noSubscribers` (MQTT 5 PUBACK reason
+ * code 0x10, or the embedded broker's own answer): nobody subscribes to the topic, so nobody gets it.
+ */
+export type PublishOutcome = 'sent' | 'noSubscribers';
+
+/** How long a publish waits for the broker (its PUBACK) before it fails. */
+export const PUBLISH_TIMEOUT_MS = 5000;
+
 export type MqttGateway = {
   /** `embedded` (aedes in this process) or `external` (MQTT_URL). */
   readonly kind: 'embedded' | 'external';
   connected(): boolean;
-  /** Publishes JSON; resolves when the broker has it (QoS 1) or it is written (QoS 0). */
-  publish(topic: string, payload: unknown, options?: { qos?: 0 | 1; retain?: boolean }): Promise<void>;
+  /**
+   * Publishes JSON; resolves when the broker has it (QoS 1) or it is written (QoS 0), with whether
+   * anybody subscribes (QoS 1, not retained); fails after PUBLISH_TIMEOUT_MS without the broker's answer.
+   */
+  publish(topic: string, payload: unknown, options?: { qos?: 0 | 1; retain?: boolean }): Promise<PublishOutcome>;
   /** Adds a handler of one kind of robot message; invalid JSON, and a payload beyond ROBOT_MESSAGE_MAX_BYTES, never reach it. */
   on(kind: InboundKind, handler: InboundHandler): void;
   /** Sets the check every robot message passes before its handlers (the robots module's `admits`). */
@@ -46,6 +58,10 @@ export async function startMqttGateway(options: {
   connectWaitMs?: number;
   /** DROP_LOG_INTERVAL_MS unless given. */
   dropLogIntervalMs?: number;
+  /** The embedded broker's answer to whether a topic has subscribers (it speaks MQTT 3.1.1, without reason codes). */
+  subscribed?: (topic: string) => Promise<boolean>;
+  /** PUBLISH_TIMEOUT_MS unless given. */
+  publishTimeoutMs?: number;
 }): Promise<MqttGateway> {
   const handlers = new Map<RobotTopicKind, InboundHandler[]>();
   let gate: InboundGate | null = null;
@@ -89,6 +105,15 @@ export async function startMqttGateway(options: {
     if (receiving) subscribe();
   });
   client.on('error', (error) => options.log.warn({ err: error }, 'mqtt: client error'));
+  // MQTT 5: the message ids the broker acknowledged with 0x10 (no matching subscribers); the publish's
+  // own callback, which mqtt.js calls right after with the same id, takes its id out again.
+  const unmatched = new Set<number>();
+  client.on('packetreceive', (packet) => {
+    if (packet.cmd === 'puback' && packet.reasonCode === 0x10 && packet.messageId !== undefined) {
+      unmatched.add(packet.messageId);
+    }
+  });
+  const publishTimeoutMs = options.publishTimeoutMs ?? PUBLISH_TIMEOUT_MS;
   client.on('offline', () => options.log.warn('mqtt: broker unreachable, retrying'));
   const dispatch = (list: InboundHandler[], serial: string, topic: string, payload: unknown) => {
     for (const handler of list) {
@@ -145,15 +170,25 @@ export async function startMqttGateway(options: {
   return {
     kind: options.kind,
     connected: () => client.connected,
-    publish: (topic, payload, publishOptions = {}) =>
-      new Promise((resolve, reject) => {
-        client.publish(
-          topic,
-          JSON.stringify(payload),
-          { qos: publishOptions.qos ?? 1, retain: publishOptions.retain ?? false },
-          (error) => (error ? reject(error) : resolve()),
+    publish: async (topic, payload, publishOptions = {}) => {
+      const qos = publishOptions.qos ?? 1;
+      const retain = publishOptions.retain ?? false;
+      const asks = qos === 1 && !retain;
+      if (asks && options.subscribed && !(await options.subscribed(topic))) return 'noSubscribers';
+      return new Promise<PublishOutcome>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`mqtt: no answer to a publish within ${publishTimeoutMs} ms`)),
+          publishTimeoutMs,
         );
-      }),
+        client.publish(topic, JSON.stringify(payload), { qos, retain }, (error, packet) => {
+          clearTimeout(timer);
+          const id = packet?.messageId;
+          const nobody = id !== undefined && unmatched.delete(id);
+          if (error) return reject(error);
+          resolve(asks && nobody ? 'noSubscribers' : 'sent');
+        });
+      });
+    },
     on: (kind, handler) => {
       handlers.set(kind, [...(handlers.get(kind) ?? []), handler]);
     },

@@ -18,7 +18,7 @@ import {
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { MqttGateway } from '../../platform/mqtt.js';
+import type { MqttGateway, PublishOutcome } from '../../platform/mqtt.js';
 import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
 import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import type { MonitoringService } from '../monitoring/monitoring.service.js';
@@ -123,7 +123,7 @@ export function createCommandsService(
   /**
    * Records a command and publishes it once to the robot (any command of the protocol). The caller
    * has checked that the robot is the tenant's and that the operator may command it. 409 when the
-   * robot is offline, 503 when the broker is.
+   * robot is offline or nothing of it subscribes to its commands, 503 when the broker is down.
    */
   async function dispatch(
     tenantId: number,
@@ -157,13 +157,21 @@ export function createCommandsService(
       expiresAt: new Date(wire.expiresAt),
       alarmId: options.alarmId ?? null,
     });
+    let outcome: PublishOutcome;
     try {
-      await gateway.publish(topic, wire, { qos: 1 });
+      outcome = await gateway.publish(topic, wire, { qos: 1 });
     } catch (error) {
       deps.log.error({ err: error, topic }, 'command publish failed');
       const failed = await markCommandFailed(db, row.id, 'publish failed');
       if (failed) await progress(failed);
       throw new AppError(503, 'commands.brokerUnavailable');
+    }
+    if (outcome === 'noSubscribers') {
+      // Said at once rather than left to expire: the robot is connected (or thought so) but nothing
+      // of it subscribes to its commands, so no command can reach it.
+      const failed = await markCommandFailed(db, row.id, 'no subscriber');
+      if (failed) await progress(failed);
+      throw new AppError(409, 'commands.robotNotListening');
     }
     await progress(row);
     return toCommandRecord(row);

@@ -31,7 +31,7 @@ describe('the latest states written to the database', () => {
   const gateway: MqttGateway = {
     kind: 'embedded',
     connected: () => true,
-    publish: async () => undefined,
+    publish: async () => 'sent' as const,
     on: (kind, handler) => handlers.set(kind, handler),
     admit: () => undefined,
     receive: () => undefined,
