@@ -5,6 +5,7 @@
 // opens the ready database as on any later start.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { syncTree } from './platform/data-dir.js';
 import { openDatabase } from './platform/db.js';
 import { seed, type SeedOptions } from './seed.js';
 
@@ -62,6 +63,7 @@ async function runJob(job: FirstStartJob): Promise<void> {
   } finally {
     await database.close();
   }
+  syncTree(job.pgliteDir);
   await post({ done: true });
 }
 

@@ -1,10 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { chmod, mkdtemp, open, readdir, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { checkDataDir, DataDirError, type ProbeFs } from './data-dir.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkDataDir, DataDirError, syncTree, type ProbeFs } from './data-dir.js';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
@@ -198,5 +199,29 @@ describe('a data folder that cannot take the data', () => {
     expect((error as DataDirError).problem).toBe(problem);
     expect((error as DataDirError).message).toContain(`The data folder ${dataDir} ${text}`);
     expect((error as DataDirError).message.split('. ')).toHaveLength(1);
+  });
+});
+
+describe('flushing a folder to the disk', () => {
+  it('fsyncs every file and every folder under it', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'patrol-sync-'));
+    try {
+      await writeFile(path.join(root, 'a'), 'a');
+      await fs.promises.mkdir(path.join(root, 'sub'));
+      await writeFile(path.join(root, 'sub', 'b'), 'b');
+      const synced: string[] = [];
+      const real = fs.fsyncSync;
+      const spy = vi.spyOn(fs, 'fsyncSync').mockImplementation((fd: number) => {
+        synced.push(fs.readlinkSync(`/proc/self/fd/${fd}`));
+        real(fd);
+      });
+      syncTree(root);
+      spy.mockRestore();
+      expect(synced.sort()).toEqual(
+        [root, path.join(root, 'a'), path.join(root, 'sub'), path.join(root, 'sub', 'b')].sort(),
+      );
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { chmod, mkdir, open, readdir, statfs, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -96,20 +97,20 @@ export const MIN_FREE_BYTES = 128 * 1024 * 1024;
  * wrong.
  */
 export async function checkDataDir(dir: string, options: { minFreeBytes?: number; fs?: ProbeFs } = {}): Promise<void> {
-  const fs = options.fs ?? realFs;
+  const probeFs = options.fs ?? realFs;
   const minFree = options.minFreeBytes ?? MIN_FREE_BYTES;
   try {
-    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    await probeFs.mkdir(dir, { recursive: true, mode: 0o700 });
     const probe = path.join(dir, `.write-probe-${process.pid}`);
-    const handle = await fs.open(probe, 'w', 0o600);
+    const handle = await probeFs.open(probe, 'w', 0o600);
     try {
       await handle.writeFile(Buffer.alloc(4096));
       await handle.sync();
     } finally {
       await handle.close();
-      await fs.unlink(probe).catch(() => undefined);
+      await probeFs.unlink(probe).catch(() => undefined);
     }
-    const space = await fs.statfs(dir);
+    const space = await probeFs.statfs(dir);
     const free = space.bavail * space.bsize;
     if (free < minFree) {
       throw new DataDirError(
@@ -120,5 +121,28 @@ export async function checkDataDir(dir: string, options: { minFreeBytes?: number
     }
   } catch (error) {
     throw dataDirError(dir, error);
+  }
+}
+
+/**
+ * Flushes every file and folder under `dir` to the disk. A fresh embedded database is unpacked by
+ * PGlite without flushing anything (PostgreSQL flushes only what it writes afterwards), so the
+ * first start flushes the whole folder once before it reports the database ready.
+ */
+export function syncTree(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) syncTree(full);
+    else if (entry.isFile()) syncPath(full);
+  }
+  syncPath(dir);
+}
+
+function syncPath(file: string): void {
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
 }
