@@ -9,11 +9,12 @@ import { startMqttGateway, type MqttGateway } from './mqtt.js';
 const log = pino({ level: 'silent' });
 /** The machine's broker (CI: Mosquitto 2 on 127.0.0.1:1883) when TEST_MQTT_URL is set. */
 const external = process.env.TEST_MQTT_URL?.trim();
-const BROKERS = [
+type Kind = 'embedded' | 'thread' | 'external';
+const BROKERS: [string, Kind][] = [
   ['the embedded broker', 'embedded'],
   ['the embedded broker on its own thread', 'thread'],
-  ...(external ? [['Mosquitto (MQTT 5)', 'external']] : []),
-] as const;
+  ...(external ? [['Mosquitto (MQTT 5)', 'external'] as [string, Kind]] : []),
+];
 
 describe.each(BROKERS)('a command publish on %s', (_name, kind) => {
   let broker: EmbeddedBroker | null = null;
