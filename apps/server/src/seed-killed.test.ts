@@ -57,14 +57,20 @@ describe('the first administrator survives a start killed at any point', () => {
     const known = await knownAdminPassword(database, dataDir);
     expect(known).not.toBeNull();
     // The next start changes nothing: the password written is still the one.
-    await seed(database.db, { adminPassword: null, dataDir, scryptLogN: 10, log: quiet });
+    await seed(database.db, { adminPassword: null, dataDir, scryptLogN: 10, recoverPassword: true, log: quiet });
     expect(await knownAdminPassword(database, dataDir)).toBe(known);
   }, 90_000);
 
   it('writes a new password when nobody ever signed in and the file is gone, and not once someone has', async () => {
     const dataDir = await fresh();
     const database = await openIn(dataDir);
-    const first = await seed(database.db, { adminPassword: null, dataDir, scryptLogN: 10, log: quiet });
+    const first = await seed(database.db, {
+      adminPassword: null,
+      dataDir,
+      scryptLogN: 10,
+      recoverPassword: true,
+      log: quiet,
+    });
     await rm(path.join(dataDir, INITIAL_PASSWORD_FILE));
     expect(await knownAdminPassword(database, dataDir)).toBeNull();
 
@@ -73,6 +79,7 @@ describe('the first administrator survives a start killed at any point', () => {
       adminPassword: null,
       dataDir,
       scryptLogN: 10,
+      recoverPassword: true,
       log: { info: (m: string) => void lines.push(m), warn: () => undefined },
     });
     expect(again.adminCreated).toBe(false);
@@ -80,10 +87,18 @@ describe('the first administrator survives a start killed at any point', () => {
     expect(await knownAdminPassword(database, dataDir)).toBe(again.generatedPassword);
     expect(lines.join('\n')).toContain(again.generatedPassword!);
 
-    const admin = (await findUserByAccount(database.db, PLATFORM_TENANT_ID, ADMIN_ACCOUNT))!;
-    await touchLastLogin(database.db, PLATFORM_TENANT_ID, admin.id, new Date());
+    // On PostgreSQL each instance has its own DATA_DIR: another instance's missing file changes nothing.
     await rm(path.join(dataDir, INITIAL_PASSWORD_FILE));
     expect(await seed(database.db, { adminPassword: null, dataDir, scryptLogN: 10, log: quiet })).toEqual({
+      generatedPassword: null,
+      adminCreated: false,
+    });
+
+    const admin = (await findUserByAccount(database.db, PLATFORM_TENANT_ID, ADMIN_ACCOUNT))!;
+    await touchLastLogin(database.db, PLATFORM_TENANT_ID, admin.id, new Date());
+    expect(
+      await seed(database.db, { adminPassword: null, dataDir, scryptLogN: 10, recoverPassword: true, log: quiet }),
+    ).toEqual({
       generatedPassword: null,
       adminCreated: false,
     });

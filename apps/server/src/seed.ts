@@ -31,6 +31,12 @@ export type SeedOptions = {
   dataDir: string | null;
   scryptLogN: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /**
+   * The password file sits beside the database (the embedded one in DATA_DIR): a missing file while
+   * nobody has signed in as the administrator means a new password. Not on PostgreSQL, where each
+   * instance has its own DATA_DIR and a second instance would replace the first one's password.
+   */
+  recoverPassword?: boolean;
   /** Runs once the administrator's row is committed, before anything else (tests stop the process there). */
   afterAdminCommitted?: () => Promise<void> | void;
 };
@@ -66,7 +72,9 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       // Nobody has signed in as the administrator and its password is nowhere to be read (a start
       // stopped between the commit and the file by an older version, or the file removed): a new
       // one, written down before it is committed, so the console never ends without a known admin.
-      if (existing.lastLoginAt || options.adminPassword || !options.dataDir) return NOTHING_CREATED;
+      if (existing.lastLoginAt || options.adminPassword || !options.dataDir || !options.recoverPassword) {
+        return NOTHING_CREATED;
+      }
       if (await exists(path.join(options.dataDir, INITIAL_PASSWORD_FILE))) return NOTHING_CREATED;
       const generated = generatePassword();
       const hash = await hashPassword(sha256Hex(generated), options.scryptLogN);

@@ -61,6 +61,7 @@ export async function serve(config: AppConfig, pglite: Promise<PgliteClient> | n
       adminPassword: config.adminPassword,
       dataDir: config.dataDir,
       scryptLogN: config.scryptLogN,
+      recoverPassword: !config.databaseUrl,
     };
     if (pgliteDir && !pglite) {
       log.info('first start: creating the embedded database');
