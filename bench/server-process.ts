@@ -18,6 +18,8 @@ export type RunningServer = {
   readyMs: number;
   /** Resident memory of the server process now, in MiB (Linux). */
   rssMiB(): number;
+  /** Settles when the process has ended, with its exit code (null when a signal ended it) and signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 };
 
@@ -49,6 +51,9 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited: number | null = null;
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   child.once('exit', (code) => (exited = code ?? 1));
   for (;;) {
     if (exited !== null) throw new Error(`the server exited with ${exited} before it was ready`);
@@ -62,6 +67,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     mqttUrl: env.MQTT_URL ?? `mqtt://127.0.0.1:${mqttPort}`,
     pid: child.pid!,
     readyMs,
+    exited: ended,
     rssMiB: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs every check of the project and ends with one line "N passed, N failed" summing them all.
 // Suites: lint, typecheck, contracts, web, server on PGlite, server on PostgreSQL (when
-// TEST_DATABASE_URL is set), build, end-to-end in Chromium. With TEST_MQTT_URL the robot protocol
-// suites also run against that broker. Set SKIP_E2E=1 to leave the browser out.
+// TEST_DATABASE_URL is set), build, end-to-end in Chromium, the fault suite's quick run on PGlite
+// (and PostgreSQL when TEST_DATABASE_URL is set; its broker scenario needs a Mosquitto, TEST_MQTT_URL
+// or 127.0.0.1:1883). With TEST_MQTT_URL the robot protocol suites also run against that broker. Set SKIP_E2E=1 to leave the browser out.
 // With TEST_NODE24 (the path of a Node 24 binary) the suites that run the product's code on Node
 // run on that runtime too, labelled "(Node 24)": contracts, robot-sim, the server (on PostgreSQL
 // there, PGlite on the machine's Node) and the end-to-end flows of the server's runtime on the
@@ -64,6 +65,23 @@ function playwright(name, env = {}, specs = []) {
   results.push({ name, passed: stats.expected + stats.flaky, failed, flaky: flaky.length });
 }
 
+/**
+ * The fault suite's quick run on one database (bench/faults: the compiled server killed, stopped,
+ * cut off from its database or broker); each scenario counts as a test.
+ */
+function faults(name, database) {
+  console.log(`\n=== ${name}`);
+  const file = join(out, `${name.replace(/\W+/g, '-')}.json`);
+  const status = run('node', ['--import', 'tsx', 'bench/faults/run.ts'], {
+    FAULTS_QUICK: '1',
+    FAULTS_DATABASE: database,
+    FAULTS_RESULT: file,
+  });
+  if (!existsSync(file)) return results.push({ name, passed: 0, failed: 1 });
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  results.push({ name, passed: report.passed, failed: report.failed + (status !== 0 && report.failed === 0 ? 1 : 0) });
+}
+
 /** The titles of the tests Playwright reports as flaky (failed, then passed on the retry). */
 function flakyTitles(report) {
   const titles = [];
@@ -103,6 +121,11 @@ if (process.env.TEST_DATABASE_URL && !node24) {
 }
 const built = process.env.SKIP_E2E !== '1' && check('build', 'npm', ['run', '--silent', 'build']);
 if (built) playwright('end-to-end');
+// The fault suite runs the compiled server: after the build.
+if (built) {
+  faults('faults (PGlite)', 'pglite');
+  if (process.env.TEST_DATABASE_URL) faults('faults (PostgreSQL)', 'postgres');
+}
 
 if (node24) {
   // Every `node` the suites start (npx, vitest, the e2e server) resolves to Node 24 first on PATH.

@@ -1,0 +1,81 @@
+// 5. SIGTERM under load: writes, robots streaming and console sockets watching when the server is
+// asked to stop. It must exit 0 within a few seconds, close every console socket with 1001 "going
+// away", and keep every write it acknowledged (checked after starting it again on the same data).
+import { startFleet } from '@patrol/robot-sim';
+import {
+  checkWrites,
+  Console,
+  freePort,
+  freshDatabase,
+  openConsoleSocket,
+  PASSWORD,
+  QUICK,
+  Report,
+  sleep,
+  start,
+  Writer,
+  type DatabaseKind,
+} from './common.js';
+
+/** The longest a stop may take. */
+const STOP_MS = 5000;
+
+export async function sigterm(kind: DatabaseKind, report: Report): Promise<void> {
+  const db = await freshDatabase(kind);
+  const mqttPort = await freePort();
+  const env = { ...db.env, MQTT_PORT: String(mqttPort) };
+  let server = await start(env);
+  let api: Console | null = new Console(server.url);
+  await api.signIn();
+  const fleet = await startFleet({
+    apiUrl: server.url,
+    brokerUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    account: 'admin',
+    password: PASSWORD,
+    robots: QUICK ? 5 : 20,
+    prefix: `T${process.pid}`,
+    keysFile: null,
+    eventChance: 0,
+    uploadChance: 0,
+  });
+  const sockets = await Promise.all(Array.from({ length: QUICK ? 4 : 10 }, () => openConsoleSocket(api!)));
+  const prefix = `term-${process.pid}`;
+  const writer = new Writer(prefix, () => api, 6);
+  writer.start();
+  try {
+    await sleep(QUICK ? 3000 : 8000);
+    const pushes = sockets.reduce((n, s) => n + s.messages(), 0);
+    const t0 = performance.now();
+    process.kill(server.pid, 'SIGTERM');
+    const timeout = new Promise<null>((r) => setTimeout(() => r(null), STOP_MS + 5000).unref());
+    const exit = await Promise.race([server.exited, timeout]);
+    const stopMs = performance.now() - t0;
+    api = null;
+    if (!exit) process.kill(server.pid, 'SIGKILL');
+    const codes = await Promise.all(
+      sockets.map((s) => Promise.race([s.closed, new Promise<number>((r) => setTimeout(() => r(-1), 2000))])),
+    );
+    await writer.stop();
+    report.line(
+      `stop under load (${fleet.robots.length} robots streaming, ${sockets.length} consoles that had ${pushes} pushes, ` +
+        `${writer.acknowledged.size} writes acknowledged): exit ${exit ? (exit.code ?? exit.signal) : 'none'} in ${stopMs.toFixed(0)} ms`,
+    );
+    report.line(`console sockets closed with: ${codes.join(', ')}`);
+    report.expect(exit?.code === 0, 'the server exits 0 on SIGTERM');
+    report.expect(stopMs < STOP_MS, `the server stops within ${STOP_MS} ms`);
+    report.expect(
+      codes.every((c) => c === 1001),
+      'every console socket got close code 1001',
+    );
+    server = await start(env);
+    const after = new Console(server.url);
+    await after.signIn();
+    report.writes(await checkWrites(after, writer, prefix), writer);
+  } finally {
+    await writer.stop();
+    for (const s of sockets) s.ws.terminate();
+    await fleet.stop();
+    await server.stop();
+    await db.drop();
+  }
+}
