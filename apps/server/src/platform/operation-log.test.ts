@@ -38,6 +38,9 @@ describe('operation log', () => {
       },
     });
     app.post('/api/things', { schema: { summary: 'Add a thing' } }, async () => ({ code: 200 }));
+    app.post('/api/unavailable', { schema: { summary: 'Add a thing' } }, async (_request, reply) =>
+      reply.code(503).send({ code: 503 }),
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/things`;
@@ -58,5 +61,22 @@ describe('operation log', () => {
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(200);
     expect(rows).toHaveLength(0);
+  });
+
+  it('a request failing on the server side (the database away) answers without waiting for its row', async () => {
+    // The row's own write would meet the database deadline a second time: the 503 must not wait for it.
+    const { rows, url } = await appWithSlowLog(1500);
+    const started = Date.now();
+    const res = await fetch(url.replace('/things', '/unavailable'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(rows).toHaveLength(0);
+    // The row is still written once the write completes.
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    expect(rows[0]).toMatchObject({ result: 'failure', statusCode: 503 });
   });
 });

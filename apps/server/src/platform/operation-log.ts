@@ -45,7 +45,8 @@ export function loggedParams(request: Pick<FastifyRequest, 'query' | 'body'>): s
  * are not kept here. The row is written before the answer leaves (an `onSend` hook that waits
  * for it), so a change the caller saw acknowledged always has its row, even if the process dies
  * right after answering. A failed write is logged and never fails the request: the change itself
- * is already committed by then (docs/decisions.md).
+ * is already committed by then (docs/decisions.md). A request answered 5xx (nothing acknowledged,
+ * most often the database away) does not wait for its row, so it answers within the deadline.
  */
 export function installOperationLog(
   app: FastifyInstance,
@@ -59,8 +60,8 @@ export function installOperationLog(
     const schema = request.routeOptions.schema as { summary?: string } | undefined;
     const status = reply.statusCode;
     const userAgent = request.headers['user-agent'];
-    try {
-      await deps.write(auth.tenantId, {
+    const written = deps
+      .write(auth.tenantId, {
         userId: auth.userId,
         account: auth.account,
         username: auth.username.slice(0, 100),
@@ -79,10 +80,12 @@ export function installOperationLog(
         statusCode: status,
         ip: request.ip?.slice(0, 64) ?? null,
         userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'operation log not written');
-    }
+      })
+      .catch((error: unknown) => request.log.error({ err: error }, 'operation log not written'));
+    // A request that failed on the server's side changed nothing to acknowledge, and is most often
+    // a database away: its row's own write would meet the deadline a second time, so the answer
+    // does not wait for it.
+    if (status < 500) await written;
     return payload;
   });
 }
