@@ -83,6 +83,11 @@ export const robotLive = z.object({
   /** Out of service: an open work order says "stopped for repair". */
   stoppedForRepair: z.boolean(),
   state: robotTelemetry.nullable(),
+  /**
+   * True while the server has lost its broker: `online` is then only the last presence known, not
+   * the robot's now, and the console shows it as unknown until the broker is back.
+   */
+  presenceUnknown: z.boolean().optional(),
 });
 export type RobotLive = z.infer<typeof robotLive>;
 /** GET robot-server/robot/live: every robot the caller may see. */

@@ -34,6 +34,8 @@ export type MqttGateway = {
   publish(topic: string, payload: unknown, options?: { qos?: 0 | 1; retain?: boolean }): Promise<PublishOutcome>;
   /** Adds a handler of one kind of robot message; invalid JSON, and a payload beyond ROBOT_MESSAGE_MAX_BYTES, never reach it. */
   on(kind: InboundKind, handler: InboundHandler): void;
+  /** Adds a listener of the link to the broker: false when it is lost, true when it is (re)established. */
+  onLink(listener: (up: boolean) => void): void;
   /** Sets the check every robot message passes before its handlers (the robots module's `admits`). */
   admit(gate: InboundGate): void;
   /** Subscribes to robots' topics (and again on every reconnect): call it once the handlers are added. */
@@ -100,10 +102,19 @@ export async function startMqttGateway(options: {
     client.subscribe(subscriptions, (error) => {
       if (error) options.log.error({ err: error }, 'mqtt: subscribe failed');
     });
+  const linkListeners: ((up: boolean) => void)[] = [];
+  let linked = false;
+  const link = (up: boolean) => {
+    if (up === linked) return;
+    linked = up;
+    for (const listener of linkListeners) listener(up);
+  };
   client.on('connect', () => {
     options.log.info(`mqtt: connected to the ${options.kind} broker`);
     if (receiving) subscribe();
+    link(true);
   });
+  client.on('close', () => link(false));
   client.on('error', (error) => options.log.warn({ err: error }, 'mqtt: client error'));
   // MQTT 5: the message ids the broker acknowledged with 0x10 (no matching subscribers); the publish's
   // own callback, which mqtt.js calls right after with the same id, takes its id out again.
@@ -191,6 +202,9 @@ export async function startMqttGateway(options: {
     },
     on: (kind, handler) => {
       handlers.set(kind, [...(handlers.get(kind) ?? []), handler]);
+    },
+    onLink: (listener) => {
+      linkListeners.push(listener);
     },
     admit: (check) => {
       gate = check;

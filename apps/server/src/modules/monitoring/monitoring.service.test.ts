@@ -34,6 +34,7 @@ describe('the latest states written to the database', () => {
     publish: async () => 'sent' as const,
     on: (kind, handler) => handlers.set(kind, handler),
     admit: () => undefined,
+    onLink: () => undefined,
     receive: () => undefined,
     close: async () => undefined,
   };

@@ -34,6 +34,11 @@ export const STATE_FLUSH_INTERVAL_MS = 2000;
  * event loop takes its turn.
  */
 const STATE_FLUSH_CHUNK = 50;
+/**
+ * How long after the broker is back robots' presence may take to arrive again (the retained `online`
+ * messages, or robots reconnecting and saying so); a robot still unheard of then is offline.
+ */
+export const PRESENCE_SETTLE_MS = 10_000;
 /** The route whose grant lets a console watch the fleet live (REST snapshot and socket topic). */
 export const LIVE_ROUTE = { method: 'GET', url: `${API_PREFIX}/robot-server/monitor/live` } as const;
 
@@ -51,6 +56,7 @@ const toLive = (row: RobotDbRow): LiveEntry => ({
     lastSeenTime: row.lastSeenAt?.toISOString() ?? null,
     stoppedForRepair: row.stoppedForRepair,
     state: row.lastState ?? null,
+    presenceUnknown: false,
   },
 });
 
@@ -68,6 +74,8 @@ export function createMonitoringService(
     log: FastifyBaseLogger;
     access: Pick<AccessService, 'resolveMember' | 'mayCall'>;
     clock?: Clock;
+    /** PRESENCE_SETTLE_MS unless given. */
+    presenceSettleMs?: number;
   },
 ) {
   const { db, bus } = ctx;
@@ -81,6 +89,11 @@ export function createMonitoringService(
   let running = false;
   let flushing: Promise<void> | null = null;
   const timers: NodeJS.Timeout[] = [];
+  // Without a link to the broker nobody's presence is known; once it is back, each robot's is again
+  // as soon as its presence or telemetry arrives, and robots still unheard of are offline after a while.
+  let linkDown = false;
+  let settle: NodeJS.Timeout | undefined;
+  const presenceSettleMs = deps.presenceSettleMs ?? PRESENCE_SETTLE_MS;
   const pacer = createPacer(
     () => {
       pushPending().catch((error: unknown) => deps.log.error({ err: error }, 'robot state push failed'));
@@ -143,7 +156,13 @@ export function createMonitoringService(
     const seenAt = new Date();
     const next: LiveEntry = {
       tenantId: entry.tenantId,
-      robot: { ...entry.robot, online: true, lastSeenTime: seenAt.toISOString(), state: parsed.data },
+      robot: {
+        ...entry.robot,
+        online: true,
+        lastSeenTime: seenAt.toISOString(),
+        state: parsed.data,
+        presenceUnknown: false,
+      },
     };
     put(next);
     changed(next);
@@ -168,7 +187,7 @@ export function createMonitoringService(
     const at = new Date();
     const next: LiveEntry = {
       tenantId: entry.tenantId,
-      robot: { ...entry.robot, online: parsed.data.online, lastSeenTime: at.toISOString() },
+      robot: { ...entry.robot, online: parsed.data.online, lastSeenTime: at.toISOString(), presenceUnknown: false },
     };
     put(next);
     changed(next);
@@ -270,6 +289,7 @@ export function createMonitoringService(
         entry.robot.state = before.robot.state ?? entry.robot.state;
         entry.robot.online = before.robot.online;
         entry.robot.lastSeenTime = before.robot.lastSeenTime ?? entry.robot.lastSeenTime;
+        entry.robot.presenceUnknown = before.robot.presenceUnknown ?? false;
       }
       put(entry);
       items.push(entry);
@@ -288,10 +308,51 @@ export function createMonitoringService(
     }),
   ];
 
+  /** The broker's link is lost (every robot's presence unknown) or back (each robot's is heard again). */
+  function onLink(up: boolean) {
+    clearTimeout(settle);
+    settle = undefined;
+    if (!up) {
+      linkDown = true;
+      for (const entry of live.values()) {
+        if (entry.robot.presenceUnknown) continue;
+        const next = { tenantId: entry.tenantId, robot: { ...entry.robot, presenceUnknown: true } };
+        put(next);
+        changed(next);
+      }
+      return;
+    }
+    linkDown = false;
+    settle = setTimeout(() => {
+      settle = undefined;
+      settlePresence().catch((error: unknown) => deps.log.error({ err: error }, 'robot presence settle failed'));
+    }, presenceSettleMs);
+    settle.unref();
+  }
+
+  /** Robots not heard of since the broker came back are offline. */
+  async function settlePresence() {
+    if (linkDown) return;
+    const at = new Date();
+    for (const entry of [...live.values()]) {
+      if (!entry.robot.presenceUnknown) continue;
+      const next = { tenantId: entry.tenantId, robot: { ...entry.robot, online: false, presenceUnknown: false } };
+      put(next);
+      changed(next);
+      if (entry.robot.online) await setRobotOnline(db, next.robot.robotId, false, at);
+    }
+  }
+
   /** Loads the fleet and starts listening on the broker. */
   async function start() {
-    for (const row of await listAllRobots(db)) put(toLive(row));
+    linkDown = !deps.gateway.connected();
+    for (const row of await listAllRobots(db)) {
+      const entry = toLive(row);
+      entry.robot.presenceUnknown = linkDown;
+      put(entry);
+    }
     running = true;
+    deps.gateway.onLink(onLink);
     deps.gateway.on('state', onState);
     deps.gateway.on('online', onOnline);
     deps.gateway.on('event', onEvent);
@@ -307,6 +368,7 @@ export function createMonitoringService(
 
   async function stop() {
     running = false;
+    clearTimeout(settle);
     pacer.cancel();
     for (const timer of timers) clearInterval(timer);
     timers.length = 0;

@@ -172,7 +172,11 @@ export function ControlPage() {
               size="small"
               column={5}
               items={[
-                { key: 'status', label: t('control.status'), children: <PresenceTag online={robot.online} /> },
+                {
+                  key: 'status',
+                  label: t('control.status'),
+                  children: <PresenceTag online={robot.online} unknown={robot.presenceUnknown} />,
+                },
                 {
                   key: 'mode',
                   label: t('control.mode'),

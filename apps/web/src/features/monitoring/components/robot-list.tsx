@@ -43,7 +43,7 @@ const RobotRow = memo(function RobotRow({ robot, selected, onSelect, top }: RowP
       </span>
       <span style={{ flex: 'none' }}>
         <StoppedForRepairTag stopped={robot.stoppedForRepair} />
-        <PresenceTag online={robot.online} />
+        <PresenceTag online={robot.online} unknown={robot.presenceUnknown} />
       </span>
     </div>
   );

@@ -28,7 +28,7 @@ export function TelemetryPanel({ robot }: { robot: RobotLive }) {
       label: t('fields.status'),
       children: (
         <span>
-          <PresenceTag online={robot.online} />
+          <PresenceTag online={robot.online} unknown={robot.presenceUnknown} />
           <StoppedForRepairTag stopped={robot.stoppedForRepair} />
         </span>
       ),

@@ -21,7 +21,7 @@ export function MonitoringPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [keyword, setKeyword] = useState('');
   const selected = selectedId === null ? undefined : fleet.get(selectedId);
-  const online = useMemo(() => robots.filter((r) => r.online).length, [robots]);
+  const online = useMemo(() => robots.filter((r) => r.online && !r.presenceUnknown).length, [robots]);
   const shown = useMemo(() => {
     const k = keyword.trim().toLowerCase();
     return k ? robots.filter((r) => `${r.name} ${r.serialNumber}`.toLowerCase().includes(k)) : robots;

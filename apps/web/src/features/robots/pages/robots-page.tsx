@@ -78,7 +78,7 @@ export function RobotsPage() {
       width: 100,
       render: (online: boolean, row) => (
         <Space size={0} wrap={false}>
-          <PresenceTag online={live(row)?.online ?? online} />
+          <PresenceTag online={live(row)?.online ?? online} unknown={live(row)?.presenceUnknown} />
           <StoppedForRepairTag stopped={live(row)?.stoppedForRepair ?? row.stoppedForRepair} />
         </Space>
       ),
