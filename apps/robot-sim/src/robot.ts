@@ -462,12 +462,13 @@ export class SimRobot {
       this.tokenTimer.unref();
     }
     client.on('connect', () => {
+      // Online only once it listens for commands: the console refuses a command nobody subscribes to.
+      const cameras = this.cameras.length ? { cameras: [...this.cameras] } : {};
       client.subscribe(
         [robotTopic(this.serial, 'cmd'), robotTopic(this.serial, 'config'), robotTopic(this.serial, 'voice')],
         { qos: 1 },
+        () => this.publish('online', { online: true, ts: Date.now(), ...cameras }, { qos: 1, retain: true }),
       );
-      const cameras = this.cameras.length ? { cameras: [...this.cameras] } : {};
-      this.publish('online', { online: true, ts: Date.now(), ...cameras }, { qos: 1, retain: true });
       for (const camera of this.cameraStreams) camera.start();
     });
     // Off the broker the robot is offline: its cameras stop until it is back.
