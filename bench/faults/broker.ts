@@ -91,9 +91,14 @@ export async function brokerLost(kind: DatabaseKind, report: Report): Promise<vo
       const back = new Date();
       const healthy = await until(async () => (await api.call('GET', '/health')).status === 200, 20_000);
       const online = await api.robotsOnline(serials, 20_000);
+      const offline = online ? [] : (await api.robots()).filter((r) => serials.includes(r.serialNumber) && !r.online);
       report.line(
         `round ${round}: broker away ${((back.getTime() - outage.getTime()) / 1000).toFixed(1)} s; ` +
-          `health back ${healthy}, robots back online ${online}`,
+          `health back ${healthy}, robots back online ${online} after ${((Date.now() - back.getTime()) / 1000).toFixed(1)} s` +
+          (offline.length
+            ? ` (shown offline: ${offline.map((r) => r.serialNumber).join(', ')}; connected to the broker: ` +
+              `${offline.map((r) => fleet.robots.find((x) => x.serial === r.serialNumber)?.connected ?? '?').join(', ')})`
+            : ''),
       );
       report.expect(healthy && online, 'the server and the robots are back on the broker without a restart');
       // Back: commands work again.
