@@ -52,6 +52,7 @@ export async function brokerLost(kind: DatabaseKind, report: Report): Promise<vo
       });
     };
     const accepted = new Set<string>();
+    const flewIds: string[] = [];
     const rounds = QUICK ? 1 : 3;
     let inFlight = 0;
     let refusedPromptly = 0;
@@ -65,7 +66,10 @@ export async function brokerLost(kind: DatabaseKind, report: Report): Promise<vo
       const outage = new Date();
       for (const answer of flying) {
         inFlight++;
-        if (answer.data) accepted.add(answer.data.commandId);
+        if (answer.data) {
+          accepted.add(answer.data.commandId);
+          flewIds.push(answer.data.commandId);
+        }
       }
       report.expect(
         flying.every((a) => a.status === 200),
@@ -149,6 +153,15 @@ export async function brokerLost(kind: DatabaseKind, report: Report): Promise<vo
       for (const c of robot.received) seen.set(c.id, (seen.get(c.id) ?? 0) + 1);
       return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
     });
+    const received = new Set(fleet.robots.flatMap((r) => r.received.map((c) => c.id)));
+    const flewStatus = new Map<string, number>();
+    for (const r of records) {
+      if (flewIds.includes(r.commandId)) flewStatus.set(r.status, (flewStatus.get(r.status) ?? 0) + 1);
+    }
+    report.line(
+      `in flight: ${flewIds.filter((id) => received.has(id)).length} of ${flewIds.length} reached their robot; they ended ` +
+        `${[...flewStatus].map(([st, n]) => `${st} ${n}`).join(', ')}`,
+    );
     report.line(
       `commands: ${inFlight} in flight when the broker went, ${whileAway} sent while away (${refusedPromptly} refused ` +
         `promptly with 503), ${afterBack} after it came back (${afterBackDone} done); accepted ${accepted.size}, ` +
