@@ -7,12 +7,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import type { LoginResponse, ServerInstance, SocketServerMessage } from '@patrol/contracts';
-import { DEFAULT_MAP_CENTER } from '@patrol/contracts';
-import { ConsoleApi, makeRoute, SimRobot } from '@patrol/robot-sim';
-import type { LoadReply, LoadRobot, LoadRun, LoadSetup } from './load-generator.js';
+import { ConsoleApi } from '@patrol/robot-sim';
+import { loadTelemetry, registerLoadRobots, startLoad } from './load.js';
 import { startServer } from './server-process.js';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
@@ -25,76 +23,13 @@ const PASSWORD = 'Bench-soak-1x';
 
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 
-/** The load generator in its worker thread, connected to `url` as every robot. */
-async function startLoad(setup: LoadSetup) {
-  // A worker does not inherit the `--import tsx` loader: it registers it before loading the TypeScript.
-  const entry = JSON.stringify(new URL('./load-generator.ts', import.meta.url).href);
-  const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`, {
-    eval: true,
-    workerData: setup,
-  });
-  const replies: ((reply: LoadReply) => void)[] = [];
-  worker.on('message', (reply: LoadReply) => replies.shift()?.(reply));
-  worker.on('error', (error) => console.error('load generator failed', error));
-  const next = () => new Promise<LoadReply>((resolve) => replies.push(resolve));
-  const ready = (await next()) as Extract<LoadReply, { type: 'ready' }>;
-  return {
-    ...ready,
-    run: async (run: Omit<LoadRun, 'type'>) => {
-      const done = next();
-      worker.postMessage({ type: 'run', ...run } satisfies LoadRun);
-      return ((await done) as Extract<LoadReply, { type: 'done' }>).published;
-    },
-    stop: async () => {
-      worker.postMessage({ type: 'stop' });
-      await new Promise((r) => worker.once('exit', r));
-    },
-  };
-}
-
-/** Registers the robots through the console's API and makes each its MQTT token. */
-async function registerRobots(api: ConsoleApi, brokerUrl: string): Promise<LoadRobot[]> {
-  const out: LoadRobot[] = [];
-  for (let i = 0; i < ROBOTS; i += 16) {
-    const made = await Promise.all(
-      Array.from({ length: Math.min(16, ROBOTS - i) }, async (_, k) => {
-        const serial = `S${process.pid}-${String(i + k + 1).padStart(4, '0')}`;
-        const { privateKey, robot } = await api.createRobot({
-          productId: 'PR-1000',
-          serialNumber: serial,
-          name: serial,
-        });
-        const sim = new SimRobot({
-          serial,
-          privateKey,
-          keyVersion: robot.keyVersion,
-          brokerUrl,
-          route: makeRoute(DEFAULT_MAP_CENTER, 0),
-        });
-        return { serial, token: await sim.token() };
-      }),
-    );
-    out.push(...made);
-  }
-  return out;
-}
-
-const telemetry = () =>
-  new SimRobot({
-    serial: 'LOAD',
-    privateKey: '',
-    keyVersion: 1,
-    brokerUrl: '',
-    route: makeRoute(DEFAULT_MAP_CENTER, 0),
-  }).telemetry() as unknown as Record<string, unknown>;
-
 async function main(): Promise<boolean> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'patrol-soak-'));
   const server = await startServer({ DATA_DIR: dataDir, PATROL_ADMIN_PASSWORD: PASSWORD });
   try {
     const api = new ConsoleApi(server.url);
     const login: LoginResponse = await api.signIn('admin', PASSWORD);
-    const robots = await registerRobots(api, server.mqttUrl);
+    const robots = await registerLoadRobots(api, server.mqttUrl, ROBOTS, `S${process.pid}`);
 
     /** The server's own ingest count, from its first service-list report made at `notBefore` (epoch ms) or later. */
     const ingested = async (notBefore: number) => {
@@ -135,7 +70,7 @@ async function main(): Promise<boolean> {
       sockets.push(entry);
     }
 
-    const load = await startLoad({ url: server.mqttUrl, robots, telemetry: telemetry() });
+    const load = await startLoad({ url: server.mqttUrl, robots, telemetry: loadTelemetry() });
     try {
       if (load.refused) console.log(`${load.refused} robots refused by the broker`);
       await load.run({ rate: ROBOTS * HZ, robots: ROBOTS, seconds: WARM_UP_S });

@@ -16,14 +16,14 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
 import type { LoginResponse, ServerInstance, SocketServerMessage } from '@patrol/contracts';
-import { DEFAULT_MAP_CENTER, SERVER_HEARTBEAT_MS } from '@patrol/contracts';
-import { ConsoleApi, makeRoute, SimRobot } from '@patrol/robot-sim';
+import { SERVER_HEARTBEAT_MS } from '@patrol/contracts';
+import { ConsoleApi } from '@patrol/robot-sim';
 import { startEmbeddedBroker, SERVER_MQTT_USERNAME } from '@patrol/server/src/platform/broker.js';
-import { PER_ROBOT_RATE, type LoadReply, type LoadRobot, type LoadRun, type LoadSetup } from './load-generator.js';
+import { PER_ROBOT_RATE, type LoadRobot } from './load-generator.js';
+import { loadTelemetry, registerLoadRobots, startLoad } from './load.js';
 import { ms, percentile, startServer } from './server-process.js';
 
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 1000);
@@ -45,70 +45,6 @@ async function cpuSeconds(pid: number): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
-
-/** The load generator in its worker thread, connected to `url` as every robot. */
-async function startLoad(setup: LoadSetup) {
-  // A worker does not inherit the `--import tsx` loader: it registers it before loading the TypeScript.
-  const entry = JSON.stringify(new URL('./load-generator.ts', import.meta.url).href);
-  const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`, {
-    eval: true,
-    workerData: setup,
-  });
-  const replies: ((reply: LoadReply) => void)[] = [];
-  worker.on('message', (reply: LoadReply) => replies.shift()?.(reply));
-  worker.on('error', (error) => console.error('load generator failed', error));
-  const next = () => new Promise<LoadReply>((resolve) => replies.push(resolve));
-  const ready = (await next()) as Extract<LoadReply, { type: 'ready' }>;
-  return {
-    ...ready,
-    run: async (run: Omit<LoadRun, 'type'>) => {
-      const done = next();
-      worker.postMessage({ type: 'run', ...run } satisfies LoadRun);
-      return ((await done) as Extract<LoadReply, { type: 'done' }>).published;
-    },
-    stop: async () => {
-      worker.postMessage({ type: 'stop' });
-      await new Promise((r) => worker.once('exit', r));
-    },
-  };
-}
-
-/** Registers the robots through the console's API and makes each its MQTT token. */
-async function registerRobots(api: ConsoleApi, brokerUrl: string): Promise<LoadRobot[]> {
-  const out: LoadRobot[] = [];
-  const prefix = `B${process.pid}`;
-  for (let i = 0; i < LOAD_ROBOTS; i += 16) {
-    const made = await Promise.all(
-      Array.from({ length: Math.min(16, LOAD_ROBOTS - i) }, async (_, k) => {
-        const serial = `${prefix}-${String(i + k + 1).padStart(5, '0')}`;
-        const { privateKey, robot } = await api.createRobot({
-          productId: 'PR-1000',
-          serialNumber: serial,
-          name: serial,
-        });
-        const sim = new SimRobot({
-          serial,
-          privateKey,
-          keyVersion: robot.keyVersion,
-          brokerUrl,
-          route: makeRoute(DEFAULT_MAP_CENTER, 0),
-        });
-        return { serial, token: await sim.token() };
-      }),
-    );
-    out.push(...made);
-  }
-  return out;
-}
-
-const telemetry = () =>
-  new SimRobot({
-    serial: 'LOAD',
-    privateKey: '',
-    keyVersion: 1,
-    brokerUrl: '',
-    route: makeRoute(DEFAULT_MAP_CENTER, 0),
-  }).telemetry() as unknown as Record<string, unknown>;
 
 /**
  * What the broker alone carries to a bare subscriber: a paced ramp, a fixed count per step; then
@@ -136,7 +72,7 @@ async function brokerAlone(robots: LoadRobot[]): Promise<{ best: number; p50: nu
     if (sampling) latencies.push(Date.now() - (JSON.parse(payload.toString()) as { ts: number }).ts);
   });
   await subscriber.subscribeAsync(`patrol/+/state`, { qos: 0 });
-  const load = await startLoad({ url, robots, telemetry: telemetry() });
+  const load = await startLoad({ url, robots, telemetry: loadTelemetry() });
   let best = 0;
   try {
     const rates = RATES ?? [2500, 5000, 10_000, 20_000, 30_000, 40_000, 50_000, 60_000, 80_000];
@@ -191,7 +127,7 @@ async function main() {
     const api = new ConsoleApi(server.url);
     const login: LoginResponse = await api.signIn('admin', PASSWORD);
     const registered = performance.now();
-    const robots = await registerRobots(api, server.mqttUrl);
+    const robots = await registerLoadRobots(api, server.mqttUrl, LOAD_ROBOTS, `B${process.pid}`);
     console.log(`${robots.length} robots registered in ${ms(performance.now() - registered)}`);
 
     const { best: alone, p99: aloneP99 } = await brokerAlone(robots);
@@ -239,7 +175,7 @@ async function main() {
       }
     };
 
-    const load = await startLoad({ url: server.mqttUrl, robots, telemetry: telemetry() });
+    const load = await startLoad({ url: server.mqttUrl, robots, telemetry: loadTelemetry() });
     if (load.refused) console.log(`  ${load.refused} robots refused by the broker (robot limit)`);
     try {
       // 2. The server's ramp: each step runs between two reports, so its ingest count is exact.

@@ -14,13 +14,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { DEFAULT_MAP_CENTER, tracksApi, type ServerInstance, type TrackResult } from '@patrol/contracts';
-import { ConsoleApi, makeRoute, SimRobot } from '@patrol/robot-sim';
+import { tracksApi, type ServerInstance, type TrackResult } from '@patrol/contracts';
+import { ConsoleApi } from '@patrol/robot-sim';
 import type { Db } from '@patrol/server/src/platform/db.js';
 import { TRACK_BATCH_ROWS } from '@patrol/server/src/modules/tracks/tracks.recorder.js';
 import {
@@ -29,7 +28,7 @@ import {
   type TrackPointRow,
 } from '@patrol/server/src/modules/tracks/tracks.repository.js';
 import { downsample } from '@patrol/server/src/modules/tracks/tracks.simplify.js';
-import type { LoadReply, LoadRobot, LoadRun, LoadSetup } from './load-generator.js';
+import { loadTelemetry, registerLoadRobots, startLoad } from './load.js';
 import { ms, startServer } from './server-process.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -188,32 +187,6 @@ async function p4(engine: Engine) {
   }
 }
 
-/** The load generator (raw MQTT robots in a worker thread), as the fleet bench uses it. */
-async function startLoad(setup: LoadSetup) {
-  const entry = JSON.stringify(new URL('./load-generator.ts', import.meta.url).href);
-  const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`, {
-    eval: true,
-    workerData: setup,
-  });
-  const replies: ((reply: LoadReply) => void)[] = [];
-  worker.on('message', (reply: LoadReply) => replies.shift()?.(reply));
-  worker.on('error', (error) => console.error('load generator failed', error));
-  const next = () => new Promise<LoadReply>((resolve) => replies.push(resolve));
-  const ready = (await next()) as Extract<LoadReply, { type: 'ready' }>;
-  return {
-    ...ready,
-    run: async (run: Omit<LoadRun, 'type'>) => {
-      const done = next();
-      worker.postMessage({ type: 'run', ...run } satisfies LoadRun);
-      return ((await done) as Extract<LoadReply, { type: 'done' }>).published;
-    },
-    stop: async () => {
-      worker.postMessage({ type: 'stop' });
-      await new Promise((r) => worker.once('exit', r));
-    },
-  };
-}
-
 /** Loss: a fleet at 1 Hz through the real broker and server; published against stored. */
 async function loss() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'patrol-tracks-bench-'));
@@ -221,37 +194,8 @@ async function loss() {
   try {
     const api = new ConsoleApi(server.url);
     const { token } = await api.signIn('admin', PASSWORD);
-    const robots: (LoadRobot & { robotId: number })[] = [];
-    for (let i = 0; i < ROBOTS; i += 16) {
-      robots.push(
-        ...(await Promise.all(
-          Array.from({ length: Math.min(16, ROBOTS - i) }, async (_, k) => {
-            const serial = `TB${process.pid}-${String(i + k + 1).padStart(5, '0')}`;
-            const { privateKey, robot } = await api.createRobot({
-              productId: 'PR-1000',
-              serialNumber: serial,
-              name: serial,
-            });
-            const sim = new SimRobot({
-              serial,
-              privateKey,
-              keyVersion: robot.keyVersion,
-              brokerUrl: server.mqttUrl,
-              route: makeRoute(DEFAULT_MAP_CENTER, 0),
-            });
-            return { serial, token: await sim.token(), robotId: robot.robotId };
-          }),
-        )),
-      );
-    }
-    const telemetry = new SimRobot({
-      serial: 'LOAD',
-      privateKey: '',
-      keyVersion: 1,
-      brokerUrl: '',
-      route: makeRoute(DEFAULT_MAP_CENTER, 0),
-    }).telemetry() as unknown as Record<string, unknown>;
-    const load = await startLoad({ url: server.mqttUrl, robots, telemetry });
+    const robots = await registerLoadRobots(api, server.mqttUrl, ROBOTS, `TB${process.pid}`);
+    const load = await startLoad({ url: server.mqttUrl, robots, telemetry: loadTelemetry() });
     const from = Date.now() - 1000;
     const published = await load.run({ rate: load.connected, robots: load.connected, seconds: MINUTES * 60 });
     await load.stop();
