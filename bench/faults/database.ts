@@ -85,7 +85,7 @@ export async function databaseLost(kind: DatabaseKind, report: Report): Promise<
     }
     await sleep(500);
     await writer.stop();
-    report.writes(await checkWrites(api, writer, prefix), writer, false);
+    report.writes(await checkWrites(api, writer, prefix), writer);
   } finally {
     await writer.stop();
     await server.stop();

@@ -23,6 +23,7 @@ const zhCN = {
   resultSuccess: '成功',
   resultFailure: '失败',
   resultLocked: '已锁定',
+  resultUnknown: '结果未知',
 };
 
 /** Error and validation texts of the logs area, and the titles of its exports, as keys `logs.<name>`. */
@@ -51,6 +52,7 @@ export const logsMessages: AreaMessages<typeof zhCN> = {
     resultSuccess: '成功',
     resultFailure: '失敗',
     resultLocked: '已鎖定',
+    resultUnknown: '結果未知',
   },
   'en-US': {
     timeInvalid: 'Invalid time',
@@ -75,5 +77,6 @@ export const logsMessages: AreaMessages<typeof zhCN> = {
     resultSuccess: 'Success',
     resultFailure: 'Failure',
     resultLocked: 'Locked',
+    resultUnknown: 'Outcome unknown',
   },
 };

@@ -49,7 +49,11 @@ export const loginLogRow = z.object({
 export type LoginLogRow = z.infer<typeof loginLogRow>;
 export const loginLogPage = pageOf(loginLogRow);
 
-export const OPERATION_RESULTS = ['success', 'failure'] as const;
+/**
+ * `unknown`: the row was written before the request ran and its outcome could not be recorded
+ * after it (the process stopped or the database went away meanwhile).
+ */
+export const OPERATION_RESULTS = ['success', 'failure', 'unknown'] as const;
 export const LOG_LEVELS = ['info', 'warn', 'error'] as const;
 
 /**

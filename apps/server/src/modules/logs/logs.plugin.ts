@@ -6,13 +6,13 @@ import { ok } from '../../platform/envelope.js';
 import { requestLanguage } from '../../platform/i18n.js';
 import { sendXlsx } from '../../platform/xlsx.js';
 import { installOperationLog } from '../../platform/operation-log.js';
-import { createLogsService, writeOperationLog } from './logs.service.js';
+import { createLogsService, operationLogWriter } from './logs.service.js';
 import { route } from '../../platform/route.js';
 
 const plugin: FastifyPluginAsync = async (app) => {
   const { db } = app.ctx;
   const service = createLogsService(app.ctx);
-  installOperationLog(app, { write: (tenantId, entry) => writeOperationLog(db, tenantId, entry) });
+  installOperationLog(app, operationLogWriter(db));
 
   route(app, logsApi.pageLoginLogs, async (request) =>
     ok(await service.loginPage(requireAuth(request), request.query)),
@@ -36,7 +36,7 @@ const plugin: FastifyPluginAsync = async (app) => {
 };
 
 /**
- * The sign-in and operation logs: their pages and spreadsheets, and the hook that writes a row of the
- * operation log after every state-changing API call.
+ * The sign-in and operation logs: their pages and spreadsheets, and the hooks that write a row of the
+ * operation log for every state-changing API call.
  */
 export const logsPlugin = fp(plugin, { name: 'logs', dependencies: ['context'] });

@@ -9,8 +9,25 @@ import { operationLogs } from './logs.tables.js';
 
 export type NewOperationLog = Omit<typeof operationLogs.$inferInsert, 'tenantId' | 'id' | 'createdAt'>;
 
-export async function insertOperationLog(db: DbOrTx, tenantId: number, entry: NewOperationLog): Promise<void> {
-  await db.insert(operationLogs).values({ ...entry, tenantId });
+export async function insertOperationLog(db: DbOrTx, tenantId: number, entry: NewOperationLog): Promise<number> {
+  const [row] = await db
+    .insert(operationLogs)
+    .values({ ...entry, tenantId })
+    .returning({ id: operationLogs.id });
+  return row!.id;
+}
+
+/** The outcome of a request on the row written before it ran. */
+export async function finishOperationLog(
+  db: DbOrTx,
+  tenantId: number,
+  id: number,
+  outcome: Pick<NewOperationLog, 'level' | 'durationMs' | 'result' | 'statusCode'>,
+): Promise<void> {
+  await db
+    .update(operationLogs)
+    .set(outcome)
+    .where(inTenant(operationLogs, tenantId, eq(operationLogs.id, id)));
 }
 
 export type LogFilter = {

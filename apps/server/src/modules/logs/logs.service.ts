@@ -14,12 +14,21 @@ import { operationsMatching, operationText } from '../../platform/operations.js'
 import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
 import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
 import type { DbOrTx } from '../../platform/db.js';
-import type { OperationLogEntry } from '../../platform/operation-log.js';
-import { insertOperationLog, pageLoginLogs, pageOperationLogs, type LogFilter } from './logs.repository.js';
+import type { OperationLogWriter } from '../../platform/operation-log.js';
+import {
+  finishOperationLog,
+  insertOperationLog,
+  pageLoginLogs,
+  pageOperationLogs,
+  type LogFilter,
+} from './logs.repository.js';
 
-/** Writes one operation-log row (the platform's operation-log hook is handed this). */
-export function writeOperationLog(db: DbOrTx, tenantId: number, entry: OperationLogEntry): Promise<void> {
-  return insertOperationLog(db, tenantId, entry);
+/** Writes operation-log rows and their outcomes (the platform's operation-log hooks are handed this). */
+export function operationLogWriter(db: DbOrTx): OperationLogWriter {
+  return {
+    write: (tenantId, entry) => insertOperationLog(db, tenantId, entry),
+    finish: (tenantId, id, outcome) => finishOperationLog(db, tenantId, id, outcome),
+  };
 }
 
 type Paged = { index: number; size?: number | undefined };

@@ -12,7 +12,12 @@ export type LogFilters = {
   description?: string;
 };
 
-const RESULT_KEYS = { success: 'result.success', failure: 'result.failure', locked: 'result.locked' } as const;
+const RESULT_KEYS = {
+  success: 'result.success',
+  failure: 'result.failure',
+  locked: 'result.locked',
+  unknown: 'result.unknown',
+} as const;
 
 type FormValues = {
   range?: [Dayjs | null, Dayjs | null] | null;
@@ -22,7 +27,7 @@ type FormValues = {
 };
 
 type Props = {
-  results: readonly ('success' | 'failure' | 'locked')[];
+  results: readonly (keyof typeof RESULT_KEYS)[];
   /** The operation log also searches its descriptions. */
   withDescription?: boolean;
   onSearch: (filters: LogFilters) => void;

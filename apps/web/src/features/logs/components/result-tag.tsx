@@ -5,6 +5,7 @@ const TAGS = {
   success: { color: 'success', key: 'result.success' },
   failure: { color: 'error', key: 'result.failure' },
   locked: { color: 'warning', key: 'result.locked' },
+  unknown: { color: 'default', key: 'result.unknown' },
 } as const;
 
 /** The result of a sign-in or an operation, coloured. */
