@@ -99,6 +99,7 @@ describe('shared map', { timeout: 20_000 }, () => {
     expect([...legend.querySelectorAll('[data-legend]')].map((e) => e.textContent)).toEqual([
       'Online',
       'Offline',
+      'Presence unknown',
       'Yellow warning',
       'Red warning',
     ]);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ColorDot } from './color-dot';
 import { ROBOT_COLORS } from './robots-layer';
 
-const ENTRIES = ['online', 'offline', 'yellow', 'red'] as const;
+const ENTRIES = ['online', 'offline', 'unknown', 'yellow', 'red'] as const;
 
 /** What the robots' colours mean, over the map's bottom-left corner. */
 export function MapLegend() {

@@ -6,10 +6,20 @@ import { useMapProjection } from './projection';
 import { plainText } from './plain-text';
 import { prefersReducedMotion } from '../ui/reduced-motion';
 
-export const ROBOT_COLORS = { online: '#1677ff', offline: '#8c8c8c', yellow: '#faad14', red: '#f5222d' } as const;
+export const ROBOT_COLORS = {
+  online: '#1677ff',
+  offline: '#8c8c8c',
+  unknown: '#9254de',
+  yellow: '#faad14',
+  red: '#f5222d',
+} as const;
 
-/** The colour of a robot on the map: its warning colour, else blue when online and grey when not. */
+/**
+ * The colour of a robot on the map: purple while its presence is unknown (the server has lost its
+ * broker), grey when offline, else its warning colour or blue.
+ */
 export function robotColor(robot: RobotLive): string {
+  if (robot.presenceUnknown) return ROBOT_COLORS.unknown;
   if (!robot.online) return ROBOT_COLORS.offline;
   const warning = robot.state?.warning.color;
   return warning ? ROBOT_COLORS[warning] : ROBOT_COLORS.online;
@@ -31,7 +41,8 @@ const fitOptions: L.FitBoundsOptions = { padding: [40, 40], maxZoom: MAP_DEFAULT
 
 /**
  * The fleet on a `BaseMap`: one circle marker per robot with a known position, moved in place as
- * updates arrive. Offline robots stay at their last position, greyed. The map opens fitted to the
+ * updates arrive. Offline robots stay at their last position, greyed; while presence is unknown
+ * every robot stays at its last position, purple. The map opens fitted to the
  * robots with a position, once.
  */
 export function RobotsLayer({ fitLabel, stoppedLabel, robots, selectedId, onSelect, follow = true }: Props) {
@@ -120,7 +131,7 @@ export function RobotsLayer({ fitLabel, stoppedLabel, robots, selectedId, onSele
         color: selected ? '#000000' : '#ffffff',
         weight: selected ? 3 : 2,
         fillColor: robotColor(robot),
-        fillOpacity: robot.online ? 0.95 : 0.5,
+        fillOpacity: robot.online && !robot.presenceUnknown ? 0.95 : 0.5,
         // Stopped for repair: a dashed ring, so it reads without its colour.
         dashArray: robot.stoppedForRepair ? '3 3' : undefined,
       };

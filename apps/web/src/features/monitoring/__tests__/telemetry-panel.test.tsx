@@ -79,6 +79,8 @@ describe('live robot', () => {
       ROBOT_COLORS.yellow,
     );
     expect(robotColor({ ...robot, state: { ...state, warning: { level: 0, color: null } } })).toBe(ROBOT_COLORS.online);
+    // While the server has lost its broker, neither the last presence nor the warning is shown.
+    expect(robotColor({ ...robot, presenceUnknown: true })).toBe(ROBOT_COLORS.unknown);
     expect(robotColor({ ...robot, online: false })).toBe(ROBOT_COLORS.offline);
     const fleet = mergeFleet(new Map(), [robot, { ...robot, robotId: 8, name: 'South' }]);
     const next = mergeFleet(fleet, [{ ...robot, online: false }]);
