@@ -8,11 +8,13 @@ import { keepWalBounded, openPgliteClient } from './pglite.js';
 
 const MB = 1024 * 1024;
 
+/** The bytes of the files in `dir`; a file a checkpoint removes while it is read counts nothing. */
 async function folderBytes(dir: string): Promise<number> {
   let total = 0;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    total += entry.isDirectory() ? await folderBytes(full) : (await stat(full)).size;
+    if (entry.isDirectory()) total += await folderBytes(full);
+    else total += (await stat(full).catch(() => null))?.size ?? 0;
   }
   return total;
 }
