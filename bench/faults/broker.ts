@@ -5,9 +5,19 @@
 // ends failed and never reaches the robot), every accepted one reaches a final state, none reaches a
 // robot twice, and commands work again once the broker is back, without a restart.
 import { COMMAND_TTL_MS, FINAL_COMMAND_STATUSES, type CommandRecord } from '@patrol/contracts';
-import { startFleet, type SimRobot } from '@patrol/robot-sim';
+import type { SimRobot } from '@patrol/robot-sim';
 import { startTcpProxy } from '@patrol/server/test/tcp-proxy.js';
-import { Console, freshDatabase, PASSWORD, QUICK, Report, sleep, start, until, type DatabaseKind } from './common.js';
+import {
+  Console,
+  freshDatabase,
+  startQuietFleet,
+  QUICK,
+  Report,
+  sleep,
+  start,
+  until,
+  type DatabaseKind,
+} from './common.js';
 
 const BROKER = process.env.FAULTS_MQTT_URL?.trim() || process.env.TEST_MQTT_URL?.trim() || 'mqtt://127.0.0.1:1883';
 /** A command refused while the broker is away must say so within this long. */
@@ -27,17 +37,7 @@ export async function brokerLost(kind: DatabaseKind, report: Report): Promise<vo
   });
   const api = new Console(server.url);
   await api.signIn();
-  const fleet = await startFleet({
-    apiUrl: server.url,
-    brokerUrl: mqttUrl,
-    account: 'admin',
-    password: PASSWORD,
-    robots: QUICK ? 3 : 10,
-    prefix: `M${process.pid}${Date.now() % 10_000}`,
-    keysFile: null,
-    eventChance: 0,
-    uploadChance: 0,
-  });
+  const fleet = await startQuietFleet(server.url, mqttUrl, QUICK ? 3 : 10, `M${process.pid}${Date.now() % 10_000}`);
   try {
     const serials = fleet.robots.map((r) => r.serial);
     report.expect(await api.robotsOnline(serials, 15_000), 'the robots are online on the external broker');

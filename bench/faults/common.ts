@@ -16,11 +16,27 @@ import {
   type RobotRow,
   type StationRow,
 } from '@patrol/contracts';
+import { startFleet } from '@patrol/robot-sim';
 import { startServer, type RunningServer } from '../server-process.js';
 
 export const QUICK = process.env.FAULTS_QUICK === '1';
 export const PASSWORD = 'Faults-admin-1x';
 export const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
+
+/** `robots` simulated robots registered as the administrator, reporting telemetry only (no events, no uploads). */
+export function startQuietFleet(apiUrl: string, brokerUrl: string, robots: number, prefix: string) {
+  return startFleet({
+    apiUrl,
+    brokerUrl,
+    account: 'admin',
+    password: PASSWORD,
+    robots,
+    prefix,
+    keysFile: null,
+    eventChance: 0,
+    uploadChance: 0,
+  });
+}
 
 /** A port free on loopback now. */
 export async function freePort(): Promise<number> {

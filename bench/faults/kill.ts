@@ -1,14 +1,13 @@
 // 1. kill -9 mid-stream: a writer creating stations and robots streaming telemetry while the server
 // is killed (SIGKILL) at random moments and started again on the same data each time. Every
 // acknowledged write must be there once with its operation-log row, and the robots back online.
-import { startFleet } from '@patrol/robot-sim';
 import type { RunningServer } from '../server-process.js';
 import {
   checkWrites,
   Console,
   freePort,
   freshDatabase,
-  PASSWORD,
+  startQuietFleet,
   QUICK,
   Report,
   sleep,
@@ -25,17 +24,7 @@ export async function killNine(kind: DatabaseKind, report: Report): Promise<void
   let server: RunningServer = await start(env);
   let api: Console | null = new Console(server.url);
   await api.signIn();
-  const fleet = await startFleet({
-    apiUrl: server.url,
-    brokerUrl: `mqtt://127.0.0.1:${mqttPort}`,
-    account: 'admin',
-    password: PASSWORD,
-    robots: QUICK ? 3 : 10,
-    prefix: `K${process.pid}`,
-    keysFile: null,
-    eventChance: 0,
-    uploadChance: 0,
-  });
+  const fleet = await startQuietFleet(server.url, `mqtt://127.0.0.1:${mqttPort}`, QUICK ? 3 : 10, `K${process.pid}`);
   const prefix = `kill-${process.pid}`;
   const writer = new Writer(prefix, () => api);
   writer.start();

@@ -2,8 +2,8 @@
 // the broker before its result. The command must still reach a final state, within the "no result"
 // deadline (COMMAND_RESULT_TIMEOUT_MS, set short here); the robot, once back, takes commands again.
 import { FINAL_COMMAND_STATUSES, type CommandRecord } from '@patrol/contracts';
-import { startFleet, type SimRobot } from '@patrol/robot-sim';
-import { Console, freshDatabase, PASSWORD, QUICK, Report, start, until, type DatabaseKind } from './common.js';
+import type { SimRobot } from '@patrol/robot-sim';
+import { Console, freshDatabase, startQuietFleet, QUICK, Report, start, until, type DatabaseKind } from './common.js';
 
 const RESULT_TIMEOUT_MS = 2000;
 /** The sweep runs every second; a busy machine adds some. */
@@ -18,17 +18,7 @@ export async function robotCrash(kind: DatabaseKind, report: Report): Promise<vo
   const server = await start({ ...db.env, COMMAND_RESULT_TIMEOUT_MS: String(RESULT_TIMEOUT_MS) });
   const api = new Console(server.url);
   await api.signIn();
-  const fleet = await startFleet({
-    apiUrl: server.url,
-    brokerUrl: server.mqttUrl,
-    account: 'admin',
-    password: PASSWORD,
-    robots: QUICK ? 2 : 5,
-    prefix: `C${process.pid}`,
-    keysFile: null,
-    eventChance: 0,
-    uploadChance: 0,
-  });
+  const fleet = await startQuietFleet(server.url, server.mqttUrl, QUICK ? 2 : 5, `C${process.pid}`);
   try {
     const rows = await api.robots();
     const idOf = (robot: SimRobot) => rows.find((r) => r.serialNumber === robot.serial)!.robotId;

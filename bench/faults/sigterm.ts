@@ -1,14 +1,13 @@
 // 5. SIGTERM under load: writes, robots streaming and console sockets watching when the server is
 // asked to stop. It must exit 0 within a few seconds, close every console socket with 1001 "going
 // away", and keep every write it acknowledged (checked after starting it again on the same data).
-import { startFleet } from '@patrol/robot-sim';
 import {
   checkWrites,
   Console,
   freePort,
   freshDatabase,
   openConsoleSocket,
-  PASSWORD,
+  startQuietFleet,
   QUICK,
   Report,
   sleep,
@@ -27,17 +26,7 @@ export async function sigterm(kind: DatabaseKind, report: Report): Promise<void>
   let server = await start(env);
   let api: Console | null = new Console(server.url);
   await api.signIn();
-  const fleet = await startFleet({
-    apiUrl: server.url,
-    brokerUrl: `mqtt://127.0.0.1:${mqttPort}`,
-    account: 'admin',
-    password: PASSWORD,
-    robots: QUICK ? 5 : 20,
-    prefix: `T${process.pid}`,
-    keysFile: null,
-    eventChance: 0,
-    uploadChance: 0,
-  });
+  const fleet = await startQuietFleet(server.url, `mqtt://127.0.0.1:${mqttPort}`, QUICK ? 5 : 20, `T${process.pid}`);
   const sockets = await Promise.all(Array.from({ length: QUICK ? 4 : 10 }, () => openConsoleSocket(api!)));
   const prefix = `term-${process.pid}`;
   const writer = new Writer(prefix, () => api, 6);
