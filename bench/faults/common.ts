@@ -3,7 +3,6 @@
 // every acknowledged one is there once with its operation-log row, console sockets, and the report.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -36,15 +35,6 @@ export function startQuietFleet(apiUrl: string, brokerUrl: string, robots: numbe
     eventChance: 0,
     uploadChance: 0,
   });
-}
-
-/** A port free on loopback now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';

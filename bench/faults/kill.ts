@@ -1,11 +1,10 @@
 // 1. kill -9 mid-stream: a writer creating stations and robots streaming telemetry while the server
 // is killed (SIGKILL) at random moments and started again on the same data each time. Every
 // acknowledged write must be there once with its operation-log row, and the robots back online.
-import type { RunningServer } from '../server-process.js';
+import { freePort, type RunningServer } from '../server-process.js';
 import {
   checkWrites,
   Console,
-  freePort,
   freshDatabase,
   startQuietFleet,
   QUICK,

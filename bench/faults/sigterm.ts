@@ -4,7 +4,6 @@
 import {
   checkWrites,
   Console,
-  freePort,
   freshDatabase,
   openConsoleSocket,
   startQuietFleet,
@@ -15,6 +14,7 @@ import {
   Writer,
   type DatabaseKind,
 } from './common.js';
+import { freePort } from '../server-process.js';
 
 /** The longest a stop may take. */
 const STOP_MS = 5000;

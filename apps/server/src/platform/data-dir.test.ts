@@ -69,17 +69,7 @@ function mountTmpfs(dir: string, options: string): boolean {
 function startAndStop(dataDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        MQTT_PORT: '0',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        MQTT_URL: '',
-        SCRYPT_LOG_N: '10',
-      },
+      env: serverEnv(dataDir),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RobotLive } from '@patrol/contracts';
@@ -13,18 +13,11 @@ import { as, login, makeTenant } from '../../test/factories.js';
 import { registerRobot, simRobot, until, type RegisteredRobot } from '../../test/robots.js';
 import { derivedPassword } from '../modules/robots/robots.service.js';
 import { ADMIN_ACCOUNT } from '../seed.js';
+import { freePort } from '../../test/net.js';
 
 const PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
 const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((p) => existsSync(p));
 const ADMIN_PASSWORD = 'Dynsec-admin-1x';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 /**
  * A Mosquitto of the test's own, on a free port, whose dynamic-security plugin enforces robot

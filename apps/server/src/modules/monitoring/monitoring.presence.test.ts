@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RobotLive, SocketServerMessage } from '@patrol/contracts';
@@ -11,17 +11,10 @@ import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
 import { registerRobot, simRobot, until } from '../../../test/robots.js';
 import { openSocket, type TestSocket } from '../../../test/socket-client.js';
 import { PRESENCE_SETTLE_MS } from './monitoring.service.js';
+import { freePort } from '../../../test/net.js';
 
 const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((p) => existsSync(p));
 const LIVE = '/api/robot-server/monitor/live';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
