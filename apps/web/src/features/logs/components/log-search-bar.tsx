@@ -65,6 +65,7 @@ export function LogSearchBar({ results, withDescription, onSearch, onReset }: Pr
         <Select
           allowClear
           style={{ width: 140 }}
+          popupMatchSelectWidth={false}
           placeholder={t('filters.all')}
           options={results.map((r) => ({ value: r, label: t(RESULT_KEYS[r]) }))}
         />
