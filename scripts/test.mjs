@@ -122,6 +122,8 @@ if (process.env.TEST_DATABASE_URL && !node24) {
 const built = process.env.SKIP_E2E !== '1' && check('build', 'npm', ['run', '--silent', 'build']);
 if (built) playwright('end-to-end');
 // The fault suite runs the compiled server: after the build.
+// The release, deployment and monitoring files (deploy/): the release is built from the build above.
+if (built) vitest('deploy', 'deploy');
 if (built) {
   faults('faults (PGlite)', 'pglite');
   if (process.env.TEST_DATABASE_URL) faults('faults (PostgreSQL)', 'postgres');
