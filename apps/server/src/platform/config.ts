@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import {
   ALARM_ESCALATION_DEFAULT_MS,
@@ -102,6 +103,19 @@ export type AppConfig = {
    * long (COMMAND_RESULT_TIMEOUT_MS, 1000 to 86400000; 15 minutes).
    */
   commandResultTimeoutMs?: number;
+  /**
+   * On SIGTERM readiness answers 503 at once and the instance keeps serving this long before it
+   * closes, so a load balancer stops sending it traffic first (SHUTDOWN_DRAIN_MS, 0 to 300000; 5000).
+   */
+  shutdownDrainMs: number;
+  /** This instance's name in every log line (`instance`): INSTANCE_ID, else `<hostname>-<pid>`. */
+  instanceId: string;
+  /**
+   * `/metrics` (Prometheus text format): on unless METRICS is 0 or false; a bearer token when
+   * METRICS_TOKEN is set; on its own management address (METRICS_PORT at METRICS_HOST, 127.0.0.1 by
+   * default) instead of the main port when METRICS_PORT is set.
+   */
+  metrics: { enabled: boolean; token: string | null; port: number | null; host: string };
 };
 
 export const fileStorageKinds = ['disk', 'database'] as const;
@@ -290,5 +304,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       env.COMMAND_RESULT_TIMEOUT_MS,
       COMMAND_RESULT_TIMEOUT_MS,
     ),
+    shutdownDrainMs: whole('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, 0, 300_000),
+    instanceId: text(env.INSTANCE_ID) ?? `${hostname()}-${process.pid}`,
+    metrics: {
+      enabled: !['0', 'false'].includes(text(env.METRICS) ?? ''),
+      token: text(env.METRICS_TOKEN),
+      port: text(env.METRICS_PORT) === null ? null : port(env.METRICS_PORT, 0),
+      host: text(env.METRICS_HOST) ?? '127.0.0.1',
+    },
   };
 }
