@@ -88,7 +88,7 @@ describe('simulated robot', () => {
     for (const state of states) expect(robotTelemetry.safeParse(state).success).toBe(true);
   });
 
-  it('acknowledges at once and reports the result later; refuses a repeated id and an expired command', async () => {
+  it('acknowledges at once and reports the result later; answers a repeated id from memory; refuses an expired command', async () => {
     const sim = robot('SIM-T2');
     await sim.connect();
     const now = Date.now();
@@ -99,9 +99,25 @@ describe('simulated robot', () => {
       ['async', REPLY_CODES.ok],
     ]);
     expect(sim.lights).toBe(true);
+    // The same id again (a console re-sending it): the replies it sent, the command not carried out again.
     await command('SIM-T2', { id: 'c1', name: 'lights', args: { on: false }, issuedAt: now, expiresAt: now + 30_000 });
-    expect((await repliesTo('c1', 3))[2]).toMatchObject({ phase: 'sync', code: REPLY_CODES.duplicate });
+    expect((await repliesTo('c1', 4)).slice(2)).toEqual(first);
     expect(sim.lights).toBe(true);
+    expect(sim.repeated).toEqual(['c1']);
+    // Again before its first answer: that answer comes once, and the command is carried out once.
+    await Promise.all(
+      [1, 2].map(() =>
+        command('SIM-T2', { id: 'c5', name: 'lights', args: { on: false }, issuedAt: now, expiresAt: now + 30_000 }),
+      ),
+    );
+    expect((await repliesTo('c5', 2)).map((r) => [r.phase, r.code])).toEqual([
+      ['sync', REPLY_CODES.ok],
+      ['async', REPLY_CODES.ok],
+    ]);
+    await new Promise((r) => setTimeout(r, ACTION_MS.lights + 200));
+    expect(replies.filter((r) => r.id === 'c5')).toHaveLength(2);
+    expect(sim.received.filter((c) => c.id === 'c5')).toHaveLength(1);
+    expect(sim.lights).toBe(false);
     await command('SIM-T2', { id: 'c2', name: 'powerOn', args: {}, issuedAt: now - 60_000, expiresAt: now - 30_000 });
     expect(await repliesTo('c2', 1)).toMatchObject([{ phase: 'sync', code: REPLY_CODES.expired }]);
     await command('SIM-T2', { id: 'c3', name: 'selfDestruct', args: {}, issuedAt: now, expiresAt: now + 30_000 });
@@ -321,15 +337,18 @@ describe('simulated robot', () => {
       const jti = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).jti as string;
       expect(sim.fires).toBe(1);
       expect(sim.fireLog).toEqual([{ jti, eventId: alarm.id, at: expect.any(Number) }]);
-      // Later replays, under a new id and under one already used, are refused as well.
+      // Later replays: under a new id it is refused; under an id already used, the robot says again
+      // what it answered then, and fires nothing.
       await allow('SIM-F1', 'f1-late', alarm.id, token);
       expect(await repliesTo('f1-late', 1)).toMatchObject([{ phase: 'sync', code: REPLY_CODES.duplicate }]);
+      const before = replies.filter((r) => r.id === ids[0]);
       await allow('SIM-F1', ids[0]!, alarm.id, token);
-      await until(() => replies.filter((r) => r.id === ids[0] && r.phase === 'sync').length === 2);
+      expect((await repliesTo(ids[0]!, before.length * 2)).slice(before.length)).toEqual(before);
       await new Promise((r) => setTimeout(r, ACTION_MS.gunDecision + 200));
       expect(sim.fires).toBe(1);
       // The refused ones got no async reply.
-      expect(replies.filter((r) => r.phase === 'async' && r.id.startsWith('f1-'))).toHaveLength(1);
+      const results = replies.filter((r) => r.phase === 'async' && r.id.startsWith('f1-'));
+      expect(new Set(results.map((r) => r.id))).toEqual(new Set([accepted[0]!.id]));
       expect(sim.pendingGunRequests()).toEqual([]);
       await sim.disconnect();
     });

@@ -2,6 +2,7 @@ import { createPrivateKey, randomUUID, sign } from 'node:crypto';
 import { compactVerify, importPKCS8, importSPKI, SignJWT } from 'jose';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
+  COMMAND_MEMORY_MS,
   derivedPasswordText,
   MEDIA_TOKEN_AUDIENCE,
   POINT_CLOUD_INGEST_PREFIX,
@@ -273,7 +274,12 @@ export class SimRobot {
   /** Point cloud uploads it made, in order (tests read it). */
   readonly pointCloudUploads: PointCloudUploadResult[] = [];
   private tokenTimer: NodeJS.Timeout | undefined;
-  private readonly seen = new Set<string>();
+  /**
+   * The replies sent for each command id, kept for COMMAND_MEMORY_MS: a command that arrives again
+   * with an id already seen (the console re-sends unfinished commands after losing its broker) is
+   * answered with these instead of being carried out again.
+   */
+  private readonly answered = new Map<string, { at: number; replies: RobotCommandReply[] }>();
   /** Modules at fault, by module: reported again now and then until cleared. */
   private readonly faults = new Map<string, SimFault>();
   private readonly actions = new Set<NodeJS.Timeout>();
@@ -290,8 +296,10 @@ export class SimRobot {
   turns = 0;
   /** The forbidden fence the robot finds itself in (it raised `fence.intrusion`), or null. */
   inForbidden: SimFence | null = null;
-  /** Commands received, in order (tests read it). */
+  /** Commands received and acted on (accepted or refused), in order, each id once (tests read it). */
   readonly received: RobotCommand[] = [];
+  /** Ids of commands that arrived again and were answered from memory, in order (tests read it). */
+  readonly repeated: string[] = [];
   battery = 60 + Math.random() * 40;
   mode: RobotMode = 'patrolling';
   lights = false;
@@ -1040,7 +1048,18 @@ export class SimRobot {
 
   private reply(id: string, phase: 'sync' | 'async', code: number, message?: string) {
     const reply: RobotCommandReply = { id, phase, code, ts: Date.now(), ...(message ? { message } : {}) };
+    this.answered.get(id)?.replies.push(reply);
     this.publish('cmd/reply', reply, { qos: 1 });
+  }
+
+  /** Remembers a command id (and the replies to come); forgets ids older than COMMAND_MEMORY_MS. */
+  private remember(id: string) {
+    const now = Date.now();
+    for (const [known, entry] of this.answered) {
+      if (now - entry.at <= COMMAND_MEMORY_MS) break;
+      this.answered.delete(known);
+    }
+    this.answered.set(id, { at: now, replies: [] });
   }
 
   private later(ms: number, task: () => void) {
@@ -1085,9 +1104,15 @@ export class SimRobot {
       return;
     }
     const command = parsed.data;
+    const known = this.answered.get(command.id);
+    if (known) {
+      // Seen before: said again, never done again (an answer still to come is sent when it is ready).
+      this.repeated.push(command.id);
+      for (const reply of known.replies) this.publish('cmd/reply', reply, { qos: 1 });
+      return;
+    }
     this.received.push(command);
-    if (this.seen.has(command.id)) return this.reply(command.id, 'sync', REPLY_CODES.duplicate, 'already received');
-    this.seen.add(command.id);
+    this.remember(command.id);
     if (Date.now() > command.expiresAt) return this.reply(command.id, 'sync', REPLY_CODES.expired, 'expired');
     // Judged when the robot answers, so a fleet stop that arrived meanwhile already counts.
     this.later(SYNC_DELAY_MS, () => {

@@ -23,6 +23,13 @@ export const FINAL_COMMAND_STATUSES: readonly CommandStatus[] = ['done', 'failed
 export const COMMAND_RESULT_TIMEOUT_MS = 15 * 60_000;
 
 /**
+ * How long a robot remembers a command's id and the replies it sent for it: a command that arrives
+ * again within this long (the console re-sends each unfinished command when it regains its broker)
+ * is answered with those replies and never carried out twice.
+ */
+export const COMMAND_MEMORY_MS = COMMAND_RESULT_TIMEOUT_MS + COMMAND_TTL_MS;
+
+/**
  * POST robot-server/cmd/send. Net gun and tripwire fire need `confirm: true`, which the console sets
  * only after the operator confirms in a dialog.
  */

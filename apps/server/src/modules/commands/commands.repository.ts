@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { CommandReplySortColumn, CommandSortColumn, SortRequest } from '@patrol/contracts';
+import { REPLY_CODES, type CommandReplySortColumn, type CommandSortColumn, type SortRequest } from '@patrol/contracts';
 import type { DbOrTx } from '../../platform/db.js';
 import { likePattern, orderOf } from '../../platform/paging.js';
 import { inTenant } from '../../platform/tenant-scope.js';
@@ -61,7 +61,9 @@ export async function findCommandRecord(db: DbOrTx, tenantId: number, recordId: 
 
 /**
  * Applies a robot's reply to its command. Only moves forward: a sync answer settles a command that
- * was only sent; an async answer settles one that was sent or acknowledged.
+ * was only sent (the first one counts: a repeated answer to a re-sent command changes nothing); an
+ * async answer settles one that was sent or acknowledged. A robot that says the command reached it
+ * expired (sync 1) leaves it expired rather than refused.
  */
 export async function applyReply(
   db: DbOrTx,
@@ -76,10 +78,10 @@ export async function applyReply(
           .set({
             syncCode: reply.code,
             ackAt: reply.at,
-            status: sql`case when ${commandRecords.status} = 'sent' then ${ok ? 'acknowledged' : 'refused'} else ${commandRecords.status} end`,
+            status: ok ? 'acknowledged' : reply.code === REPLY_CODES.expired ? 'expired' : 'refused',
             message: sql`coalesce(${reply.message}, ${commandRecords.message})`,
           })
-          .where(eq(commandRecords.id, id))
+          .where(and(eq(commandRecords.id, id), eq(commandRecords.status, 'sent')))
           .returning()
       : await db
           .update(commandRecords)
@@ -92,6 +94,26 @@ export async function applyReply(
           .where(eq(commandRecords.id, id))
           .returning();
   return row;
+}
+
+/**
+ * Commands still waiting for an answer (sent, or acknowledged without a result), published before a
+ * time: those whose answers may have been lost while the server was away from its broker. Only
+ * `ids` when given.
+ */
+export async function listUnfinishedCommands(db: DbOrTx, before: Date, ids?: number[]) {
+  if (ids?.length === 0) return [];
+  return db
+    .select()
+    .from(commandRecords)
+    .where(
+      and(
+        inArray(commandRecords.status, ['sent', 'acknowledged']),
+        lt(commandRecords.publishedAt, before),
+        ids ? inArray(commandRecords.id, ids) : undefined,
+      ),
+    )
+    .orderBy(commandRecords.publishedAt, commandRecords.id);
 }
 
 export async function markCommandFailed(db: DbOrTx, id: number, message: string) {

@@ -33,6 +33,7 @@ import {
   listCommandsOfRobotBetween,
   insertCommandRecord,
   insertCommandReply,
+  listUnfinishedCommands,
   markCommandFailed,
   pageCommandRecords,
   pageCommandReplies,
@@ -40,8 +41,14 @@ import {
   type CommandReplyDbRow,
 } from './commands.repository.js';
 
-/** How often unanswered commands are checked for expiry. */
+/** How often unanswered commands are checked for expiry (and re-sent, after the broker was lost). */
 export const EXPIRY_SWEEP_MS = 1000;
+
+/**
+ * After the server (re)gains its broker, how long nothing is expired or closed: the unfinished
+ * commands are re-sent meanwhile, and the robots' answers come back.
+ */
+export const RESEND_GRACE_MS = 10_000;
 
 export function toCommandRecord(row: CommandRecordRow): CommandRecord {
   return {
@@ -82,10 +89,16 @@ function toReplyRow(row: CommandReplyDbRow): CommandReplyRow {
 }
 
 /**
- * Commands from the console to robots: each is recorded, published once on the robot's `cmd`
- * topic (QoS 1) and followed through its sync and async replies; its progress reaches the tenant's
- * watching consoles live. Nothing is ever re-sent: a command left unanswered expires, and one the
- * robot accepted without ever sending its result is closed as noResult, so every command ends.
+ * Commands from the console to robots: each is recorded, published on the robot's `cmd` topic
+ * (QoS 1) and followed through its sync and async replies; its progress reaches the tenant's
+ * watching consoles live. A command left unanswered expires, and one the robot accepted without ever
+ * sending its result is closed as noResult, so every command ends.
+ *
+ * Answers published while the server is away from its broker are lost (nobody subscribes to them
+ * then), so each time the server (re)gains its broker it re-sends every unfinished command with its
+ * own id, once the robot listens again: a robot answers an id it has seen with the replies it sent
+ * (robot protocol) and never carries a command out twice. Nothing expires while the broker is away,
+ * nor within RESEND_GRACE_MS of its return.
  */
 export function createCommandsService(
   ctx: AppContext,
@@ -96,11 +109,17 @@ export function createCommandsService(
     log: FastifyBaseLogger;
     /** COMMAND_RESULT_TIMEOUT_MS unless given. */
     resultTimeoutMs?: number;
+    /** RESEND_GRACE_MS unless given. */
+    resendGraceMs?: number;
   },
 ) {
   const { db } = ctx;
   const resultTimeoutMs = deps.resultTimeoutMs ?? COMMAND_RESULT_TIMEOUT_MS;
+  const resendGraceMs = deps.resendGraceMs ?? RESEND_GRACE_MS;
   let sweep: NodeJS.Timeout | undefined;
+  /** Commands to re-send (record ids), and until when nothing expires: set each time the broker is (re)gained. */
+  const resend = new Set<number>();
+  let holdUntil = 0;
 
   const progress = (row: CommandRecordRow) =>
     deps.hub.publishToTopic(row.tenantId, 'robots', { type: 'command', data: toCommandRecord(row) });
@@ -224,16 +243,63 @@ export function createCommandsService(
     return (await listCommandsOfRobotBetween(db, tenantId, robotId, from, to)).map(toCommandRecord);
   }
 
-  /** Closes what will get no answer any more (pushed like other progress); `now` is the clock's time unless given. */
+  /**
+   * Closes what will get no answer any more (pushed like other progress); `now` is the clock's time
+   * unless given. Nothing while the broker is away (answers cannot be heard) or just back.
+   */
   async function sweepExpired(now = new Date()) {
+    if (!deps.gateway.connected() || now.getTime() < holdUntil) return;
     const resultSince = new Date(now.getTime() - resultTimeoutMs);
     for (const row of await expireCommands(db, now, resultSince)) await progress(row);
   }
 
+  /** The broker is (re)gained: every command unfinished until now is to be re-sent. */
+  async function linked() {
+    const at = new Date();
+    holdUntil = at.getTime() + resendGraceMs;
+    for (const row of await listUnfinishedCommands(db, at)) resend.add(row.id);
+    if (resend.size) deps.log.info(`commands: ${resend.size} unfinished, re-sent as their robots listen again`);
+  }
+
+  /**
+   * Re-sends each waiting command whose robot is online (and heard since the broker came back), with
+   * its own id, expiry and arguments; one nobody subscribes to yet is tried again on the next round,
+   * and one that has ended meanwhile is dropped.
+   */
+  async function resendUnfinished() {
+    if (!resend.size || !deps.gateway.connected()) return;
+    const rows = await listUnfinishedCommands(db, new Date(), [...resend]);
+    const waiting = new Set(rows.map((r) => r.id));
+    for (const id of resend) if (!waiting.has(id)) resend.delete(id);
+    for (const row of rows) {
+      const live = deps.monitoring.robotIn(row.tenantId, row.robotId);
+      if (!live?.online || live.presenceUnknown) continue;
+      const wire = {
+        id: row.commandId,
+        name: row.name,
+        args: row.args,
+        issuedAt: row.publishedAt.getTime(),
+        expiresAt: row.expiresAt.getTime(),
+      };
+      try {
+        if ((await deps.gateway.publish(row.topic, wire, { qos: 1 })) === 'sent') resend.delete(row.id);
+      } catch (error) {
+        deps.log.warn({ err: error, topic: row.topic }, 'command re-send failed; tried again');
+      }
+    }
+  }
+
   function start() {
     deps.gateway.on('cmd/reply', onReply);
+    deps.gateway.onLink((up) => {
+      if (up) linked().catch((error: unknown) => deps.log.error({ err: error }, 'command re-send failed'));
+    });
+    if (deps.gateway.connected())
+      linked().catch((error: unknown) => deps.log.error({ err: error }, 'command re-send failed'));
     sweep = setInterval(() => {
-      sweepExpired().catch((error: unknown) => deps.log.error({ err: error }, 'command expiry failed'));
+      resendUnfinished()
+        .then(() => sweepExpired())
+        .catch((error: unknown) => deps.log.error({ err: error }, 'command expiry failed'));
     }, EXPIRY_SWEEP_MS);
     sweep.unref();
   }
