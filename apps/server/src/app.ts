@@ -47,6 +47,7 @@ import { contextPlugin } from './platform/context.plugin.js';
 import type { Database } from './platform/db.js';
 import { installErrorHandler } from './platform/errors.js';
 import { installJsonBodyParser } from './platform/hostile-input.js';
+import { metricsPlugin } from './platform/metrics.plugin.js';
 import { gatewayPlugin } from './platform/gateway.plugin.js';
 import { filesPlugin } from './platform/files.plugin.js';
 import { hubPlugin } from './platform/hub.plugin.js';
@@ -106,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandler(app);
   installJsonBodyParser(app);
 
+  // /metrics and the request histogram, before every other route (platform/metrics.plugin.ts).
+  app.register(metricsPlugin, { settings: options.config.metrics, dataDir: options.config.dataDir });
   // HTTP: security headers, the API's description at /docs, sockets.
   app.register(securityHeadersPlugin);
   app.register(openApiPlugin);

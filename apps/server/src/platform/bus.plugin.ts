@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMemoryBus, type Bus } from './bus.js';
+import { countBusMessages } from './metrics.js';
 
 declare module 'fastify' {
   // Module augmentation has to extend the framework's own interfaces.
@@ -19,7 +20,7 @@ export type BusPluginOptions = {
 const plugin: FastifyPluginAsync<BusPluginOptions> = async (app, options) => {
   const bus =
     options.bus ?? createMemoryBus((error, topic) => app.log.error({ err: error, topic }, 'bus subscriber failed'));
-  app.decorate('bus', bus);
+  app.decorate('bus', app.hasDecorator('metrics') ? countBusMessages(bus, app.metrics) : bus);
   // Closed after the plugins registered after this one, which have unsubscribed by then.
   if (!options.bus) app.addHook('onClose', () => bus.close());
 };

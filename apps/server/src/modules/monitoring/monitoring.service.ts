@@ -85,6 +85,8 @@ export function createMonitoringService(
   const unsaved = new Map<number, { state: unknown; lat: number; lng: number; seenAt: Date }>();
   let dropped = 0;
   let received = 0;
+  /** Dropped telemetry by reason, for the metrics: not a valid state, or of no robot known. */
+  const drops = { invalid: 0, unknown: 0 };
   const telemetryListeners = new Set<TelemetryListener>();
   let running = false;
   let flushing: Promise<void> | null = null;
@@ -142,6 +144,7 @@ export function createMonitoringService(
     const parsed = telemetrySchema.safeParse(payload);
     if (!parsed.success) {
       dropped++;
+      drops.invalid++;
       deps.log.warn({ serial, issues: parsed.error.issues.slice(0, 3) }, 'telemetry dropped: invalid');
       return;
     }
@@ -150,6 +153,7 @@ export function createMonitoringService(
     const entry = cached(serial) ?? (await resolveSerial(serial));
     if (!entry) {
       dropped++;
+      drops.unknown++;
       deps.log.warn({ serial }, 'telemetry dropped: unknown robot');
       return;
     }
@@ -456,7 +460,21 @@ export function createMonitoringService(
     authorizeWatch,
     watchAuthorizer,
     snapshot,
-    stats: () => ({ received, dropped, robots: live.size }),
+    stats: () => ({
+      received,
+      dropped,
+      droppedInvalid: drops.invalid,
+      droppedUnknown: drops.unknown,
+      robots: live.size,
+    }),
+    /** Robots online (presence known) per tenant, every tenant with a robot listed (the metrics). */
+    onlineByTenant(): Map<number, number> {
+      const out = new Map<number, number>();
+      for (const { tenantId, robot } of live.values()) {
+        out.set(tenantId, (out.get(tenantId) ?? 0) + (robot.online && !robot.presenceUnknown ? 1 : 0));
+      }
+      return out;
+    },
     /** Adds a listener of every valid telemetry message (the track recorder); answers its removal. */
     onTelemetry(listener: TelemetryListener): () => void {
       telemetryListeners.add(listener);
