@@ -2,7 +2,7 @@
 // instead of transpiling every module with tsx. The server's sources and @patrol/contracts (which
 // ships TypeScript) are bundled; every other package stays in node_modules, imported at run time,
 // so native parts, wasm files and their own relative paths keep working.
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const keepInNodeModules = {
@@ -24,8 +24,14 @@ await build({
     'first-start': 'src/first-start.ts',
     'broker-thread': 'src/platform/broker-thread.ts',
     'pglite-thread': 'src/platform/pglite-thread.ts',
-    // `npm run backup` and `npm run restore`.
-    backup: 'src/backup-cli.ts',
+    // The launcher's commands (`bin/patrol`, `npm run backup`, `npm run restore`); `serve` loads main.
+    cli: 'src/cli.ts',
+  },
+  // The console's version (the root package.json's), for platform/version.ts.
+  define: {
+    __PATROL_VERSION__: JSON.stringify(
+      JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')).version,
+    ),
   },
   outdir: 'dist',
   bundle: true,

@@ -4,7 +4,7 @@
 // fresh data folder is set up by the start itself, in a child process.
 import module from 'node:module';
 import path from 'node:path';
-import { loadConfig } from './platform/config.js';
+import { ConfigError, loadConfig, type AppConfig } from './platform/config.js';
 import { isFreshPglite } from './platform/pglite.js';
 import { PgliteThreadClient } from './platform/pglite-thread.js';
 import { prewarmBrokerThread } from './platform/broker-thread.js';
@@ -14,7 +14,19 @@ import { checkDataDir, DataDirError, keepDataDirPrivate } from './platform/data-
 // or NODE_COMPILE_CACHE), so later starts skip compiling them; Node 20 has no such cache.
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
-const config = loadConfig();
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  // Every wrong setting, one line each, then what it means: nothing started.
+  const [{ pino }, { loggerOptions }] = await Promise.all([import('pino'), import('./platform/logging.js')]);
+  const log = pino(loggerOptions('info', process.env.INSTANCE_ID?.trim() || undefined));
+  for (const problem of error.problems) log.fatal(problem);
+  const n = error.problems.length;
+  log.fatal(`not started: ${n} setting${n === 1 ? ' is' : 's are'} wrong (listed above)`);
+  process.exit(1);
+}
 // What the server writes itself (uploads, the initial password) is its owner's only from the start.
 process.umask(0o077);
 try {
@@ -23,8 +35,8 @@ try {
   await keepDataDirPrivate(config.dataDir);
 } catch (error) {
   if (!(error instanceof DataDirError)) throw error;
-  const { pino } = await import('pino');
-  pino().fatal({ problem: error.problem }, error.message);
+  const [{ pino }, { loggerOptions }] = await Promise.all([import('pino'), import('./platform/logging.js')]);
+  pino(loggerOptions('info', config.instanceId)).fatal({ problem: error.problem }, error.message);
   process.exit(1);
 }
 if (!config.mqttUrl && config.mqttBrokerThread) prewarmBrokerThread();

@@ -17,18 +17,39 @@ import type { FastifyInstance } from 'fastify';
  * folder); a fresh one is set up here first, in a child process, then opened on its thread.
  */
 export async function serve(config: AppConfig, pglite: Promise<PgliteClient> | null) {
-  const log = pino(loggerOptions(config.logLevel));
+  const log = pino(loggerOptions(config.logLevel, config.instanceId));
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
   let bus: Bus | undefined;
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  let endDrain: (() => void) | null = null;
+  const stop = async (signal: string, drainMs: number) => {
+    if (endDrain) {
+      log.warn(`${signal} again: ending the drain now`);
+      endDrain();
+      return;
+    }
     if (stopping) {
       log.warn(`${signal} again: exiting now`);
       process.exit(1);
     }
     stopping = true;
+    // Not ready from now on (GET /api/health/ready answers 503), while requests under way finish.
+    app?.readiness.stop();
+    if (app && drainMs > 0) {
+      // The load balancer sees the 503 at its next check and stops sending requests here; until
+      // then they are still served.
+      log.info(`${signal}: not ready; serving ${drainMs} ms more (SHUTDOWN_DRAIN_MS) before shutting down`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, drainMs);
+        endDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      endDrain = null;
+    }
     log.info(`${signal}: shutting down`);
     const force = setTimeout(() => {
       log.error('shutdown took more than 10 s: exiting');
@@ -39,8 +60,6 @@ export async function serve(config: AppConfig, pglite: Promise<PgliteClient> | n
     // connection open, and the HTTP server waits for it: such connections close as they go idle.
     setInterval(() => app?.server.closeIdleConnections(), 100).unref();
     try {
-      // Not ready from now on (GET /api/health/ready answers 503), while requests under way finish.
-      app?.readiness.stop();
       await app?.close();
       await bus?.close();
       await database?.close();
@@ -52,8 +71,9 @@ export async function serve(config: AppConfig, pglite: Promise<PgliteClient> | n
       process.exit(1);
     }
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // SIGTERM (a service manager, an orchestrator) drains; SIGINT (Ctrl-C at a terminal) does not.
+  process.on('SIGINT', () => void stop('SIGINT', 0));
+  process.on('SIGTERM', () => void stop('SIGTERM', config.shutdownDrainMs));
 
   try {
     const pgliteDir = config.databaseUrl ? null : path.join(config.dataDir, 'pglite');
@@ -103,8 +123,10 @@ export async function serve(config: AppConfig, pglite: Promise<PgliteClient> | n
     const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
     log.info(`ready in ${Math.round(performance.now())} ms at http://${host}:${port}`);
   } catch (error) {
-    // A data folder that cannot take the data says so in one sentence (naming the folder and why).
-    log.fatal({ err: error }, error instanceof Error && error.name === 'DataDirError' ? error.message : 'start failed');
+    // A data folder that cannot take the data, or a database a newer version migrated, says so in
+    // one sentence (naming the folder and why; what to do).
+    const known = error instanceof Error && ['DataDirError', 'NewerSchemaError'].includes(error.name);
+    log.fatal({ err: error }, known ? (error as Error).message : 'start failed');
     await app?.close().catch(() => undefined);
     await bus?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import {
   ALARM_ESCALATION_DEFAULT_MS,
+  MASK,
   COMMAND_RESULT_TIMEOUT_MS,
   iceServer,
   PLAY_URL_TTL_MS,
@@ -121,196 +123,483 @@ export type AppConfig = {
 export const fileStorageKinds = ['disk', 'database'] as const;
 export type FileStorageKind = (typeof fileStorageKinds)[number];
 
-const fileStorage = (value: string | undefined, databaseUrl: string | null): FileStorageKind => {
-  const v = text(value);
-  if (v === null) return databaseUrl ? 'database' : 'disk';
-  if (!(fileStorageKinds as readonly string[]).includes(v)) {
-    throw new Error(`FILE_STORAGE must be disk or database, got "${v}"`);
-  }
-  return v as FileStorageKind;
-};
-
-const days = (name: string, value: string | undefined, fallback: number): number => {
-  const v = text(value);
-  if (v === null) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 3650)
-    throw new Error(`${name} must be a whole number of days from 1 to 3650, got "${v}"`);
-  return n;
-};
-
 /** How long a statement or a database connection may take unless DB_TIMEOUT_MS says otherwise. */
 export const DEFAULT_DB_TIMEOUT_MS = 5000;
 
-const milliseconds = (name: string, value: string | undefined, fallback: number): number => {
-  const v = text(value);
-  if (v === null) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1000 || n > 86_400_000)
-    throw new Error(`${name} must be a whole number of milliseconds from 1000 to 86400000, got "${v}"`);
-  return n;
+export const DEFAULT_SCRYPT_LOG_N = 15;
+
+/**
+ * One setting of the server: its name, its default as an operator reads it, whether its value may
+ * come from a file (`NAME_FILE`), and how `check-config` shows it (`secret`: not at all; `url`:
+ * without the password in it; `ice`: without the credentials in it).
+ */
+export type Setting = {
+  name: string;
+  default: string;
+  file?: boolean;
+  mask?: 'secret' | 'url' | 'ice';
 };
 
-const seconds = (name: string, value: string | undefined, fallback: number): number => {
-  const v = text(value);
-  if (v === null) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 86_400)
-    throw new Error(`${name} must be a whole number of seconds from 0 to 86400, got "${v}"`);
-  return n;
-};
+/**
+ * Every setting the server reads: the one list that the configuration file's keys, the `NAME_FILE`
+ * variables and `check-config` are checked against (and the README's table, by a test).
+ */
+export const SETTINGS: readonly Setting[] = [
+  { name: 'PORT', default: '8080' },
+  { name: 'HOST', default: '0.0.0.0' },
+  { name: 'DATA_DIR', default: './data' },
+  { name: 'DATABASE_URL', default: '', file: true, mask: 'url' },
+  { name: 'DB_TIMEOUT_MS', default: String(DEFAULT_DB_TIMEOUT_MS) },
+  { name: 'PATROL_ADMIN_PASSWORD', default: '', file: true, mask: 'secret' },
+  { name: 'LOG_LEVEL', default: 'info' },
+  { name: 'TRUST_PROXY', default: '' },
+  { name: 'SOCKET_ORIGINS', default: '' },
+  { name: 'WEB_DIST', default: 'apps/web/dist' },
+  { name: 'MQTT_PORT', default: '1883' },
+  { name: 'MQTT_HOST', default: '(HOST)' },
+  { name: 'MQTT_TLS_CERT', default: '', file: true },
+  { name: 'MQTT_TLS_KEY', default: '', file: true, mask: 'secret' },
+  { name: 'MQTT_TLS_PORT', default: '8883' },
+  { name: 'MQTT_TLS_HOST', default: '(MQTT_HOST)' },
+  { name: 'MQTT_URL', default: '', file: true, mask: 'url' },
+  { name: 'MQTT_USERNAME', default: '', file: true },
+  { name: 'MQTT_PASSWORD', default: '', file: true, mask: 'secret' },
+  { name: 'MQTT_DYNSEC', default: '0' },
+  { name: 'MQTT_BROKER_THREAD', default: '1' },
+  { name: 'MQTT_SHARE_GROUP', default: 'patrol-server' },
+  { name: 'REDIS_URL', default: '', file: true, mask: 'url' },
+  { name: 'FILE_STORAGE', default: '(database with DATABASE_URL, else disk)' },
+  { name: 'ALARM_ESCALATION_MS', default: String(ALARM_ESCALATION_DEFAULT_MS) },
+  { name: 'SCHEDULE_GRACE_SECONDS', default: '300' },
+  { name: 'TRACK_RETENTION_DAYS', default: '30' },
+  { name: 'VIDEO_RETENTION_HOURS', default: '24' },
+  { name: 'VIDEO_MAX_MB', default: '2048' },
+  { name: 'VIDEO_URL_TTL_SECONDS', default: String(PLAY_URL_TTL_MS / 1000) },
+  { name: 'VOICE_ICE_SERVERS', default: '[]', mask: 'ice' },
+  { name: 'VOICE_ANSWER_TIMEOUT_MS', default: String(VOICE_ANSWER_TIMEOUT_MS) },
+  { name: 'COMMAND_RESULT_TIMEOUT_MS', default: String(COMMAND_RESULT_TIMEOUT_MS) },
+  { name: 'MEDIA_SECRET', default: '', file: true, mask: 'secret' },
+  { name: 'SHUTDOWN_DRAIN_MS', default: '5000' },
+  { name: 'INSTANCE_ID', default: '(<hostname>-<pid>)' },
+  { name: 'METRICS', default: '1' },
+  { name: 'METRICS_TOKEN', default: '', file: true, mask: 'secret' },
+  { name: 'METRICS_PORT', default: '' },
+  { name: 'METRICS_HOST', default: '127.0.0.1' },
+];
 
-const whole = (name: string, value: string | undefined, fallback: number, min: number, max: number): number => {
-  const v = text(value);
-  if (v === null) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${v}"`);
-  return n;
-};
+/** Names every setting may be given under: NAME, and NAME_FILE for those read from a file. */
+const KNOWN_NAMES = new Set(SETTINGS.flatMap((s) => (s.file ? [s.name, `${s.name}_FILE`] : [s.name])));
 
-const secret = (name: string, value: string | undefined): string | null => {
-  const v = text(value);
-  if (v !== null && v.length < 32) throw new Error(`${name} must be at least 32 characters long`);
-  return v;
-};
-
-const iceServers = (value: string | undefined): IceServer[] => {
-  const v = text(value);
-  if (v === null) return [];
-  let json: unknown;
-  try {
-    json = JSON.parse(v);
-  } catch {
-    throw new Error(`VOICE_ICE_SERVERS must be a JSON array of ICE servers, got "${v}"`);
+/** The settings are wrong; `problems` says each wrong one in one sentence (name, what it must be, what it got). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
   }
-  const parsed = z.array(iceServer).max(10).safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(
-      `VOICE_ICE_SERVERS must be a JSON array of at most 10 {"urls", "username"?, "credential"?}` +
-        ` (${issue ? `${issue.path.join('.') || 'value'}: ${issue.message}` : 'invalid'}), got "${v}"`,
-    );
-  }
-  for (const server of parsed.data) {
-    for (const url of Array.isArray(server.urls) ? server.urls : [server.urls]) {
-      if (!/^(stun|stuns|turn|turns):/.test(url))
-        throw new Error(`VOICE_ICE_SERVERS: "${url}" is not a stun:, stuns:, turn: or turns: URL`);
-    }
-  }
-  return parsed.data;
-};
+}
+
+/** Where a setting's value came from, as `check-config` says it. */
+export type SettingSource = 'environment' | 'config file' | 'file' | 'default';
+
+/** A setting's value as `check-config` shows it: secrets masked, defaults named. */
+export type EffectiveSetting = { name: string; value: string; source: SettingSource; path?: string };
+
+type Raw = { value: string; source: Exclude<SettingSource, 'default'>; path?: string };
 
 const text = (value: string | undefined): string | null => {
   const trimmed = value?.trim();
   return trimmed ? trimmed : null;
 };
 
-const port = (value: string | undefined, fallback: number): number => {
-  const v = text(value);
-  if (v === null) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 65535)
-    throw new Error(`PORT must be an integer from 0 to 65535, got "${v}"`);
-  return n;
-};
-
-const list = (value: string | undefined): string[] =>
-  (text(value) ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-const origins = (value: string | undefined): string[] =>
-  list(value).map((entry) => {
-    let url: URL;
-    try {
-      url = new URL(entry);
-    } catch {
-      throw new Error(`SOCKET_ORIGINS must list origins like https://console.example.com, got "${entry}"`);
+/** Levenshtein distance, for "did you mean" on a misspelt key of the configuration file. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     }
-    if (!['http:', 'https:'].includes(url.protocol))
-      throw new Error(`SOCKET_ORIGINS must list http or https origins, got "${entry}"`);
-    return url.origin;
-  });
+    row = next;
+  }
+  return row[b.length]!;
+}
 
-const trustProxy = (value: string | undefined): boolean | string[] => {
-  const v = text(value);
-  if (v === null || v === 'false' || v === '0') return false;
-  if (v === 'true' || v === '1') return true;
-  return v
+const suggestion = (key: string): string => {
+  const upper = key.toUpperCase();
+  let best: string | null = null;
+  let bestDistance = 3;
+  for (const name of KNOWN_NAMES) {
+    const d = distance(upper, name);
+    if (d < bestDistance) [best, bestDistance] = [name, d];
+  }
+  return best ? ` (did you mean ${best}?)` : '';
+};
+
+/**
+ * The configuration file named by PATROL_CONFIG: `KEY=value` lines, `#` comment lines and blank
+ * lines; `export ` before a key and quotes around a value ('…' or "…") are allowed and taken off.
+ * A value is the whole rest of its line: a `#` in it is part of it. Not util.parseEnv: it runs a
+ * line without `=` into the next key and cuts a value at `#`, where this names the line instead.
+ */
+function readConfigFile(file: string, problems: string[]): Map<string, { value: string; line: number }> {
+  const found = new Map<string, { value: string; line: number }>();
+  let content: string;
+  try {
+    content = readFileSync(file, 'utf8');
+  } catch (error) {
+    problems.push(
+      `PATROL_CONFIG must name a readable file, got "${file}" (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}).`,
+    );
+    return found;
+  }
+  content.split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    const trimmed = raw.trim();
+    if (!trimmed || trimmed.startsWith('#')) return;
+    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)$/.exec(trimmed);
+    if (!m) {
+      problems.push(`PATROL_CONFIG file ${file}, line ${line}: must be KEY=value, got a line without a key and "=".`);
+      return;
+    }
+    const key = m[1]!;
+    let value = m[2]!.trim();
+    if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.at(-1) === value[0]) {
+      value = value.slice(1, -1);
+    }
+    if (key === 'PATROL_CONFIG') {
+      problems.push(`PATROL_CONFIG file ${file}, line ${line}: PATROL_CONFIG can only be set in the environment.`);
+    } else if (!KNOWN_NAMES.has(key)) {
+      problems.push(
+        `PATROL_CONFIG file ${file}, line ${line}: ${key} is not a setting of the console${suggestion(key)}.`,
+      );
+    } else if (found.has(key)) {
+      problems.push(
+        `PATROL_CONFIG file ${file}, line ${line}: ${key} is set again (first on line ${found.get(key)!.line}).`,
+      );
+    } else {
+      found.set(key, { value, line });
+    }
+  });
+  return found;
+}
+
+/**
+ * The raw value of every setting that is set: from the environment, else from the configuration
+ * file; in either, a setting read from a file is given as NAME_FILE (the file's content, its
+ * trailing newline taken off). A setting whose NAME or NAME_FILE is in the environment ignores the
+ * configuration file's.
+ */
+function rawSettings(env: NodeJS.ProcessEnv, problems: string[]): Map<string, Raw> {
+  const configPath = text(env.PATROL_CONFIG);
+  const fromFile = configPath ? readConfigFile(configPath, problems) : new Map<string, { value: string }>();
+  const raw = new Map<string, Raw>();
+  for (const setting of SETTINGS) {
+    const fileName = `${setting.name}_FILE`;
+    const inEnv = text(env[setting.name]) !== null || (setting.file && text(env[fileName]) !== null);
+    const get = (key: string) => (inEnv ? env[key] : fromFile.get(key)?.value);
+    const where = inEnv ? 'the environment' : `the configuration file ${configPath}`;
+    const source = inEnv ? 'environment' : 'config file';
+    const inline = get(setting.name);
+    const path = setting.file ? text(get(fileName)) : null;
+    if (text(inline) !== null && path !== null) {
+      problems.push(`${setting.name} and ${fileName} are both set in ${where}: set only one of them.`);
+      continue;
+    }
+    if (path !== null) {
+      let content: string;
+      try {
+        content = readFileSync(path, 'utf8').replace(/(\r?\n)+$/, '');
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+        problems.push(`${fileName} must name a readable file, got "${path}" (${code}).`);
+        continue;
+      }
+      if (!content) problems.push(`${fileName} must name a file holding the value, got the empty file "${path}".`);
+      else raw.set(setting.name, { value: content, source: 'file', path });
+    } else if (text(inline) !== null) {
+      raw.set(setting.name, { value: inline!, source, ...(source === 'config file' ? { path: configPath! } : {}) });
+    }
+  }
+  return raw;
+}
+
+const isAddress = (v: string) => isIP(v) !== 0 || /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(v);
+
+/** A URL as it may be shown: the password in it masked. */
+function maskedUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = MASK;
+    return url.toString();
+  } catch {
+    return MASK;
+  }
+}
+
+function maskedIce(value: string): string {
+  try {
+    return JSON.stringify(
+      (JSON.parse(value) as unknown[]).map((s) =>
+        s && typeof s === 'object' && 'credential' in s ? { ...s, credential: MASK } : s,
+      ),
+    );
+  } catch {
+    return MASK;
+  }
+}
+
+/**
+ * The settings' values as `check-config` prints them: each setting's value and where it came from
+ * (the environment, the configuration file, its NAME_FILE, or its default); secrets masked.
+ */
+export function effectiveSettings(env: NodeJS.ProcessEnv = process.env): EffectiveSetting[] {
+  const raw = rawSettings(env, []);
+  return SETTINGS.map((s): EffectiveSetting => {
+    const r = raw.get(s.name);
+    if (!r) return { name: s.name, value: s.default, source: 'default' };
+    const value =
+      s.mask === 'secret'
+        ? MASK
+        : s.mask === 'url'
+          ? maskedUrl(r.value.trim())
+          : s.mask === 'ice'
+            ? maskedIce(r.value.trim())
+            : r.value.trim();
+    return { name: s.name, value, source: r.source, ...(r.path ? { path: r.path } : {}) };
+  });
+}
+
+/**
+ * Reads the server's settings from the environment (and the configuration file PATROL_CONFIG, and
+ * the files named by NAME_FILE), checking every one: a wrong setting throws a ConfigError listing
+ * every problem found, not only the first.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const raw = rawSettings(env, problems);
+  /** The setting's value, trimmed; null when unset. */
+  const get = (name: string): string | null => text(raw.get(name)?.value);
+  /** The setting's value as given (a password keeps its spaces); null when unset. */
+  const exact = (name: string): string | null => raw.get(name)?.value || null;
+  const problem = (message: string) => {
+    problems.push(message);
+  };
+
+  const whole = (name: string, fallback: number, min: number, max: number, unit = ''): number => {
+    const v = get(name);
+    if (v === null) return fallback;
+    const n = Number(v);
+    if (/^\d+$/.test(v) && n >= min && n <= max) return n;
+    problem(`${name} must be a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}, got "${v}".`);
+    return fallback;
+  };
+  const milliseconds = (name: string, fallback: number) => whole(name, fallback, 1000, 86_400_000, 'milliseconds');
+  const port = (name: string, fallback: number) => {
+    const v = get(name);
+    if (v === null) return fallback;
+    const n = Number(v);
+    if (/^\d+$/.test(v) && n <= 65535) return n;
+    problem(`${name} must be an integer from 0 to 65535, got "${v}".`);
+    return fallback;
+  };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const v = get(name)?.toLowerCase() ?? null;
+    if (v === null) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off'].includes(v)) return false;
+    problem(`${name} must be 1 or 0 (true or false), got "${get(name)}".`);
+    return fallback;
+  };
+  const address = (name: string, fallback: string): string => {
+    const v = get(name);
+    if (v === null) return fallback;
+    if (isAddress(v)) return v;
+    problem(`${name} must be an IP address or a host name, got "${v}".`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const v = get(name);
+    if (v === null) return null;
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(v);
+    } catch {
+      // Not echoed: it may hold a password.
+    }
+    if (parsed && protocols.includes(parsed.protocol.slice(0, -1))) return v;
+    const got = parsed ? `"${maskedUrl(v)}"` : 'a value that is not a URL';
+    problem(`${name} must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}, got ${got}.`);
+    return null;
+  };
+
+  const host = address('HOST', '0.0.0.0');
+  const mqttHost = address('MQTT_HOST', host);
+  const databaseUrl = url('DATABASE_URL', ['postgres', 'postgresql']);
+  const appPort = port('PORT', 8080);
+
+  const logLevel = get('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problem(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
+  }
+
+  const trustProxy = ((): boolean | string[] => {
+    const v = get('TRUST_PROXY');
+    if (v === null || v === 'false' || v === '0') return false;
+    if (v === 'true' || v === '1') return true;
+    const entries = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    for (const entry of entries) {
+      const [ip, bits, ...rest] = entry.split('/');
+      const cidr = isIP(ip!) !== 0 && (bits === undefined || (/^\d+$/.test(bits) && rest.length === 0));
+      if (!cidr && !['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
+        problem(`TRUST_PROXY must be true, false or a list of proxy addresses (IP or CIDR), got "${entry}".`);
+      }
+    }
+    return entries;
+  })();
+
+  const socketOrigins = (get('SOCKET_ORIGINS') ?? '')
     .split(',')
     .map((s) => s.trim())
-    .filter(Boolean);
-};
+    .filter(Boolean)
+    .flatMap((entry) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(entry);
+      } catch {
+        problem(`SOCKET_ORIGINS must list origins like https://console.example.com, got "${entry}".`);
+        return [];
+      }
+      if (!['http:', 'https:'].includes(parsed.protocol)) {
+        problem(`SOCKET_ORIGINS must list http or https origins, got "${entry}".`);
+        return [];
+      }
+      return [parsed.origin];
+    });
 
-export const DEFAULT_SCRYPT_LOG_N = 15;
+  /** A PEM setting: its text (with `\n` for line breaks), or a file with NAME_FILE. */
+  const pem = (name: string): string | null => {
+    const r = raw.get(name);
+    if (!r) return null;
+    return r.source === 'file' ? r.value : r.value.trim().replace(/\\n/g, '\n');
+  };
+  const mqttTls = ((): AppConfig['mqttTls'] => {
+    const cert = pem('MQTT_TLS_CERT');
+    const key = pem('MQTT_TLS_KEY');
+    const tlsPort = port('MQTT_TLS_PORT', 8883);
+    const tlsHost = address('MQTT_TLS_HOST', mqttHost);
+    if (!cert && !key) return null;
+    if (!cert || !key) {
+      problem('MQTT over TLS needs both MQTT_TLS_CERT(_FILE) and MQTT_TLS_KEY(_FILE), got only one of them.');
+      return null;
+    }
+    return { port: tlsPort, host: tlsHost, cert, key };
+  })();
 
-/** A PEM setting given as its text (NAME) or as a file (NAME_FILE). */
-const pem = (env: NodeJS.ProcessEnv, name: string): string | null => {
-  const inline = text(env[name]);
-  if (inline) return inline.replace(/\\n/g, '\n');
-  const file = text(env[`${name}_FILE`]);
-  return file ? readFileSync(file, 'utf8') : null;
-};
+  const shareGroup = get('MQTT_SHARE_GROUP') ?? 'patrol-server';
+  if (!/^[^/+#\s]+$/.test(shareGroup)) {
+    problem(`MQTT_SHARE_GROUP must be one MQTT topic level (no "/", "+", "#" or spaces), got "${shareGroup}".`);
+  }
 
-const mqttTls = (env: NodeJS.ProcessEnv, host: string): AppConfig['mqttTls'] => {
-  const cert = pem(env, 'MQTT_TLS_CERT');
-  const key = pem(env, 'MQTT_TLS_KEY');
-  if (!cert && !key) return null;
-  if (!cert || !key) throw new Error('MQTT over TLS needs both MQTT_TLS_CERT(_FILE) and MQTT_TLS_KEY(_FILE)');
-  return { port: port(env.MQTT_TLS_PORT, 8883), host: text(env.MQTT_TLS_HOST) ?? host, cert, key };
-};
+  const fileStorage = ((): FileStorageKind => {
+    const v = get('FILE_STORAGE');
+    if (v === null) return databaseUrl ? 'database' : 'disk';
+    if ((fileStorageKinds as readonly string[]).includes(v)) return v as FileStorageKind;
+    problem(`FILE_STORAGE must be disk or database, got "${v}".`);
+    return databaseUrl ? 'database' : 'disk';
+  })();
 
-/** Reads the server's settings from environment variables (see apps/server/src/modules/README.md). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const host = text(env.HOST) ?? '0.0.0.0';
-  const mqttHost = text(env.MQTT_HOST) ?? host;
-  const databaseUrl = text(env.DATABASE_URL);
-  return {
-    port: port(env.PORT, 8080),
+  const mediaSecret = exact('MEDIA_SECRET') === null ? null : get('MEDIA_SECRET');
+  if (mediaSecret !== null && mediaSecret.length < 32) {
+    problem(`MEDIA_SECRET must be at least 32 characters long, got ${mediaSecret.length}.`);
+  }
+
+  const voiceIceServers = ((): IceServer[] => {
+    const v = get('VOICE_ICE_SERVERS');
+    if (v === null) return [];
+    let json: unknown;
+    try {
+      json = JSON.parse(v);
+    } catch {
+      problem(`VOICE_ICE_SERVERS must be a JSON array of ICE servers, got "${maskedIce(v)}".`);
+      return [];
+    }
+    const parsed = z.array(iceServer).max(10).safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      problem(
+        `VOICE_ICE_SERVERS must be a JSON array of at most 10 {"urls", "username"?, "credential"?}` +
+          ` (${issue ? `${issue.path.join('.') || 'value'}: ${issue.message}` : 'invalid'}), got "${maskedIce(v)}".`,
+      );
+      return [];
+    }
+    for (const server of parsed.data) {
+      for (const u of Array.isArray(server.urls) ? server.urls : [server.urls]) {
+        if (!/^(stun|stuns|turn|turns):/.test(u)) {
+          problem(`VOICE_ICE_SERVERS must list stun:, stuns:, turn: or turns: URLs, got "${u}".`);
+        }
+      }
+    }
+    return parsed.data;
+  })();
+
+  const instanceId = get('INSTANCE_ID') ?? `${hostname()}-${process.pid}`;
+  if (!/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/.test(instanceId)) {
+    problem(`INSTANCE_ID must be 1 to 100 letters, digits, ".", "_", ":" or "-", got "${instanceId}".`);
+  }
+
+  const metricsPort = get('METRICS_PORT') === null ? null : port('METRICS_PORT', 0);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === appPort) {
+    problem(`METRICS_PORT must differ from PORT (the main port), got ${metricsPort} for both.`);
+  }
+
+  const config: AppConfig = {
+    port: appPort,
     host,
-    dataDir: path.resolve(text(env.DATA_DIR) ?? './data'),
+    dataDir: path.resolve(get('DATA_DIR') ?? './data'),
     databaseUrl,
-    databaseTimeoutMs: milliseconds('DB_TIMEOUT_MS', env.DB_TIMEOUT_MS, DEFAULT_DB_TIMEOUT_MS),
-    adminPassword: env.PATROL_ADMIN_PASSWORD ? env.PATROL_ADMIN_PASSWORD : null,
-    logLevel: text(env.LOG_LEVEL) ?? 'info',
-    mqttUrl: text(env.MQTT_URL),
-    mqttPort: port(env.MQTT_PORT, 1883),
+    databaseTimeoutMs: milliseconds('DB_TIMEOUT_MS', DEFAULT_DB_TIMEOUT_MS),
+    adminPassword: exact('PATROL_ADMIN_PASSWORD'),
+    logLevel,
+    mqttUrl: url('MQTT_URL', ['mqtt', 'mqtts', 'tcp', 'tls', 'ssl', 'ws', 'wss']),
+    mqttPort: port('MQTT_PORT', 1883),
     mqttHost,
-    mqttTls: mqttTls(env, mqttHost),
-    mqttUsername: text(env.MQTT_USERNAME),
-    mqttPassword: env.MQTT_PASSWORD ? env.MQTT_PASSWORD : null,
-    mqttShareGroup: text(env.MQTT_SHARE_GROUP) ?? 'patrol-server',
-    mqttDynsec: ['1', 'true'].includes(text(env.MQTT_DYNSEC) ?? ''),
-    mqttBrokerThread: !['0', 'false'].includes(text(env.MQTT_BROKER_THREAD) ?? ''),
-    redisUrl: text(env.REDIS_URL),
+    mqttTls,
+    mqttUsername: get('MQTT_USERNAME'),
+    mqttPassword: exact('MQTT_PASSWORD'),
+    mqttShareGroup: shareGroup,
+    mqttDynsec: flag('MQTT_DYNSEC', false),
+    mqttBrokerThread: flag('MQTT_BROKER_THREAD', true),
+    redisUrl: url('REDIS_URL', ['redis', 'rediss']),
     scryptLogN: DEFAULT_SCRYPT_LOG_N,
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    socketOrigins: origins(env.SOCKET_ORIGINS),
-    webDist: text(env.WEB_DIST) ? path.resolve(text(env.WEB_DIST)!) : null,
-    fileStorage: fileStorage(env.FILE_STORAGE, databaseUrl),
-    alarmEscalationMs: milliseconds('ALARM_ESCALATION_MS', env.ALARM_ESCALATION_MS, ALARM_ESCALATION_DEFAULT_MS),
-    scheduleGraceSeconds: seconds('SCHEDULE_GRACE_SECONDS', env.SCHEDULE_GRACE_SECONDS, 300),
-    trackRetentionDays: days('TRACK_RETENTION_DAYS', env.TRACK_RETENTION_DAYS, 30),
-    videoRetentionHours: whole('VIDEO_RETENTION_HOURS', env.VIDEO_RETENTION_HOURS, 24, 1, 8760),
-    videoMaxMb: whole('VIDEO_MAX_MB', env.VIDEO_MAX_MB, 2048, 16, 10_485_760),
-    videoUrlTtlS: whole('VIDEO_URL_TTL_SECONDS', env.VIDEO_URL_TTL_SECONDS, PLAY_URL_TTL_MS / 1000, 10, 86_400),
-    mediaSecret: secret('MEDIA_SECRET', env.MEDIA_SECRET),
-    voiceIceServers: iceServers(env.VOICE_ICE_SERVERS),
-    voiceAnswerTimeoutMs: milliseconds('VOICE_ANSWER_TIMEOUT_MS', env.VOICE_ANSWER_TIMEOUT_MS, VOICE_ANSWER_TIMEOUT_MS),
-    commandResultTimeoutMs: milliseconds(
-      'COMMAND_RESULT_TIMEOUT_MS',
-      env.COMMAND_RESULT_TIMEOUT_MS,
-      COMMAND_RESULT_TIMEOUT_MS,
-    ),
-    shutdownDrainMs: whole('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, 0, 300_000),
-    instanceId: text(env.INSTANCE_ID) ?? `${hostname()}-${process.pid}`,
+    trustProxy,
+    socketOrigins,
+    webDist: get('WEB_DIST') ? path.resolve(get('WEB_DIST')!) : null,
+    fileStorage,
+    alarmEscalationMs: milliseconds('ALARM_ESCALATION_MS', ALARM_ESCALATION_DEFAULT_MS),
+    scheduleGraceSeconds: whole('SCHEDULE_GRACE_SECONDS', 300, 0, 86_400, 'seconds'),
+    trackRetentionDays: whole('TRACK_RETENTION_DAYS', 30, 1, 3650, 'days'),
+    videoRetentionHours: whole('VIDEO_RETENTION_HOURS', 24, 1, 8760),
+    videoMaxMb: whole('VIDEO_MAX_MB', 2048, 16, 10_485_760),
+    videoUrlTtlS: whole('VIDEO_URL_TTL_SECONDS', PLAY_URL_TTL_MS / 1000, 10, 86_400),
+    mediaSecret,
+    voiceIceServers,
+    voiceAnswerTimeoutMs: milliseconds('VOICE_ANSWER_TIMEOUT_MS', VOICE_ANSWER_TIMEOUT_MS),
+    commandResultTimeoutMs: milliseconds('COMMAND_RESULT_TIMEOUT_MS', COMMAND_RESULT_TIMEOUT_MS),
+    shutdownDrainMs: whole('SHUTDOWN_DRAIN_MS', 5000, 0, 300_000, 'milliseconds'),
+    instanceId,
     metrics: {
-      enabled: !['0', 'false'].includes(text(env.METRICS) ?? ''),
-      token: text(env.METRICS_TOKEN),
-      port: text(env.METRICS_PORT) === null ? null : port(env.METRICS_PORT, 0),
-      host: text(env.METRICS_HOST) ?? '127.0.0.1',
+      enabled: flag('METRICS', true),
+      token: exact('METRICS_TOKEN') === null ? null : get('METRICS_TOKEN'),
+      port: metricsPort,
+      host: address('METRICS_HOST', '127.0.0.1'),
     },
   };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }
+
+/** pino's levels, and `silent`. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

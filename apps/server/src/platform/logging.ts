@@ -1,5 +1,7 @@
+import { hostname } from 'node:os';
 import { stdSerializers, type LoggerOptions } from 'pino';
 import { MASK } from '@patrol/contracts';
+import { VERSION } from './version.js';
 
 /** Names of values that never reach a log or the operation log: passwords, digests, tokens, keys. */
 export const SECRET_NAME = /pass|pwd|token|secret|private|credential|(^|[_-]|[a-z])key$|^authorization$|^cookie$/i;
@@ -89,12 +91,14 @@ function safeRequest(req: {
 }
 
 /**
- * pino options of the server: the level from LOG_LEVEL; no secret in any line, at any level, in
- * any field at any depth, in an error's SQL parameters or in a URL's query.
+ * pino options of the server: the level from LOG_LEVEL; every line names the instance (INSTANCE_ID,
+ * else `<hostname>-<pid>`) and the version; no secret in any line, at any level, in any field at any
+ * depth, in an error's SQL parameters or in a URL's query.
  */
-export function loggerOptions(level: string): LoggerOptions {
+export function loggerOptions(level: string, instance = `${hostname()}-${process.pid}`): LoggerOptions {
   return {
     level,
+    base: { pid: process.pid, hostname: hostname(), instance, version: VERSION },
     serializers: { err: safeError, error: safeError, req: safeRequest },
     formatters: { log: (object) => maskSecrets(object) as Record<string, unknown> },
   };
