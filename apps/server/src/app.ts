@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
-      : { logger: options.logger ?? loggerOptions(options.config.logLevel) }),
+      : { logger: options.logger ?? loggerOptions(options.config.logLevel, options.config.instanceId) }),
     trustProxy: options.trustProxy ?? false,
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
