@@ -82,6 +82,24 @@ function faults(name, database) {
   results.push({ name, passed: report.passed, failed: report.failed + (status !== 0 && report.failed === 0 ? 1 : 0) });
 }
 
+/**
+ * The container image (deploy/container/test-image.ts): built offline from the release tarball,
+ * run on the embedded defaults and as two instances on PostgreSQL, Redis and Mosquitto, saved as
+ * an OCI archive and inspected; each check counts as a test. After the build, the tarball is made
+ * from it as it is (PACKAGE_SKIP_BUILD=1) when it is missing or older.
+ */
+function containerImage(name, afterBuild) {
+  console.log(`\n=== ${name}`);
+  const file = join(out, `${name.replace(/\W+/g, '-')}.json`);
+  const status = run('node', ['--import', 'tsx', 'deploy/container/test-image.ts'], {
+    IMAGE_TEST_RESULT: file,
+    ...(afterBuild ? { PACKAGE_SKIP_BUILD: '1' } : {}),
+  });
+  if (!existsSync(file)) return results.push({ name, passed: 0, failed: 1 });
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  results.push({ name, passed: report.passed, failed: report.failed + (status !== 0 && report.failed === 0 ? 1 : 0) });
+}
+
 /** The titles of the tests Playwright reports as flaky (failed, then passed on the retry). */
 function flakyTitles(report) {
   const titles = [];
@@ -124,6 +142,8 @@ if (built) playwright('end-to-end');
 // The fault suite runs the compiled server: after the build.
 // The release, deployment and monitoring files (deploy/): the release is built from the build above.
 if (built) vitest('deploy', 'deploy');
+// The container image (several minutes; CI's separate step): only with TEST_CONTAINER=1.
+if (process.env.TEST_CONTAINER === '1') containerImage('container image', built);
 if (built) {
   faults('faults (PGlite)', 'pglite');
   if (process.env.TEST_DATABASE_URL) faults('faults (PostgreSQL)', 'postgres');
