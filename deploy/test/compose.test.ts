@@ -311,6 +311,21 @@ describe('nginx in front of the consoles', () => {
     expect(conf).toMatch(/server console-2:8080 /);
   });
 
+  test('every proxied location passes the client’s address, scheme and host (TRUST_PROXY reads them)', () => {
+    // nginx inherits proxy_set_header only into a block that sets none itself.
+    const proxied = [...conf.matchAll(/location (\S+) \{([^}]*)\}/g)].filter(([, , body]) =>
+      body?.includes('proxy_pass'),
+    );
+    expect(proxied.length).toBeGreaterThanOrEqual(2);
+    for (const [, prefix, body] of proxied)
+      for (const header of [
+        'proxy_set_header Host $host;',
+        'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+        'proxy_set_header X-Forwarded-Proto $scheme;',
+      ])
+        expect(body, `${prefix}: ${header}`).toContain(header);
+  });
+
   test('does not serve /metrics to the site', () => {
     expect(conf).toMatch(/location = \/metrics \{\s*return 404;\s*\}/);
   });
