@@ -72,11 +72,13 @@ const plugin: FastifyPluginAsync<MetricsPluginOptions> = async (app, { settings,
     brokerConnected: () => app.hasDecorator('gateway') && app.gateway.connected(),
     telemetry: () => {
       const stats = app.hasDecorator('monitoring') ? app.monitoring.stats() : null;
+      // Oversized or not JSON: dropped by the gateway before the monitoring ingest sees them.
+      const unreadable = app.hasDecorator('gateway') ? app.gateway.droppedStates() : 0;
       const overload = app.hasDecorator('broker') && app.broker ? app.broker.droppedTelemetry() : 0;
       return {
-        received: stats?.received ?? 0,
+        received: (stats?.received ?? 0) + unreadable,
         dropped: {
-          invalid: stats?.droppedInvalid ?? 0,
+          invalid: (stats?.droppedInvalid ?? 0) + unreadable,
           unknown_robot: stats?.droppedUnknown ?? 0,
           overload,
         },

@@ -98,11 +98,13 @@ describe('/metrics after requests, a console and a robot', () => {
       reconnectPeriod: 0,
     });
     await raw.publishAsync(`patrol/${robot.serial}/state`, JSON.stringify({ battery: 'full' }));
+    await raw.publishAsync(`patrol/${robot.serial}/state`, 'battery full');
     await until(() => t.app.monitoring.stats().droppedInvalid >= 1, 8000, 'the invalid state dropped');
+    await until(() => t.app.gateway.droppedStates() >= 1, 8000, 'the state that is not JSON dropped');
     await raw.endAsync();
     await sim.connect();
     await until(() => t.app.monitoring.robotIn(tenantId, robot.robotId)?.online, 8000, 'the robot online');
-    await until(() => t.app.monitoring.stats().received >= 4, 8000, 'three telemetry messages');
+    await until(() => t.app.monitoring.stats().received >= 4, 8000, 'three states of the robot');
 
     // A console socket, on the route with the user's id in its path.
     const { port } = t.app.server.address() as AddressInfo;
@@ -181,9 +183,10 @@ describe('/metrics after requests, a console and a robot', () => {
     expect(value(samples, 'patrol_broker_connected')).toBe(1);
     expect(value(samples, 'patrol_robots_online', { tenant: String(tenantId) })).toBe(1);
     const stats = t.app.monitoring.stats();
-    expect(value(samples, 'patrol_telemetry_received_total')).toBeGreaterThanOrEqual(4);
-    expect(value(samples, 'patrol_telemetry_received_total')).toBeLessThanOrEqual(stats.received);
-    expect(value(samples, 'patrol_telemetry_dropped_total', { reason: 'invalid' })).toBe(1);
+    expect(value(samples, 'patrol_telemetry_received_total')).toBeGreaterThanOrEqual(5);
+    expect(value(samples, 'patrol_telemetry_received_total')).toBeLessThanOrEqual(stats.received + 1);
+    // The state that did not match the contract, and the one that was not JSON.
+    expect(value(samples, 'patrol_telemetry_dropped_total', { reason: 'invalid' })).toBe(2);
     expect(value(samples, 'patrol_telemetry_dropped_total', { reason: 'unknown_robot' })).toBe(0);
     expect(value(samples, 'patrol_telemetry_dropped_total', { reason: 'overload' })).toBe(0);
     expect(value(samples, 'patrol_bus_messages_total', { direction: 'published' })).toBeGreaterThan(0);

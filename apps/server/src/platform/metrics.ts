@@ -1,13 +1,13 @@
 import { statfs } from 'node:fs/promises';
 import { FINAL_COMMAND_STATUSES } from '@patrol/contracts';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type GaugeConfiguration } from 'prom-client';
 import type { Bus, BusTopic } from './bus.js';
 import { VERSION } from './version.js';
 
 /**
- * Why telemetry was dropped: not a valid state (`invalid`), from a serial no robot has
- * (`unknown_robot`), or by the embedded broker's overload guard before it reached the server
- * (`overload`).
+ * Why telemetry was dropped: not a valid state (`invalid`: not JSON, larger than the protocol
+ * allows, or not what it says), from a serial no robot has (`unknown_robot`), or by the embedded
+ * broker's overload guard before it reached the server (`overload`).
  */
 export const TELEMETRY_DROP_REASONS = ['invalid', 'unknown_robot', 'overload'] as const;
 export type TelemetryDropReason = (typeof TELEMETRY_DROP_REASONS)[number];
@@ -157,32 +157,32 @@ export function createAppMetrics(sources: MetricSources): AppMetrics {
   busMessages.inc({ direction: 'published' }, 0);
   busMessages.inc({ direction: 'received' }, 0);
 
-  // Reported only when there is something to measure (registered at each scrape, or left out).
-  const poolConnections = new Gauge({
+  /** A gauge reported only while there is something to measure: registered at each scrape, or left out. */
+  const optionalGauge = (configuration: Omit<GaugeConfiguration<string>, 'registers'>) => {
+    const gauge = new Gauge({ ...configuration, registers: [] });
+    const shown = (present: boolean) => {
+      if (present) registry.registerMetric(gauge);
+      else registry.removeSingleMetric(configuration.name);
+    };
+    return { gauge, shown };
+  };
+  const poolConnections = optionalGauge({
     name: 'patrol_db_pool_connections',
     help: 'Connections of the database pool: all open (total), idle, and requests waiting for one (PostgreSQL).',
     labelNames: ['state'],
-    registers: [],
   });
-  const poolMax = new Gauge({
+  const poolMax = optionalGauge({
     name: 'patrol_db_pool_max',
     help: 'The most connections the database pool opens (PostgreSQL).',
-    registers: [],
   });
-  const dataDirFree = new Gauge({
+  const dataDirFree = optionalGauge({
     name: 'patrol_data_dir_free_bytes',
     help: 'Space free for the server on the file system of the data folder (DATA_DIR).',
-    registers: [],
   });
-  const dataDirSize = new Gauge({
+  const dataDirSize = optionalGauge({
     name: 'patrol_data_dir_size_bytes',
     help: 'Size of the file system of the data folder (DATA_DIR).',
-    registers: [],
   });
-  const include = (name: string, metric: Gauge, present: boolean) => {
-    if (present) registry.registerMetric(metric);
-    else registry.removeSingleMetric(name);
-  };
 
   /** Reads every source into its series. */
   async function refresh() {
@@ -202,19 +202,19 @@ export function createAppMetrics(sources: MetricSources): AppMetrics {
     for (const reason of TELEMETRY_DROP_REASONS) telemetryDropped.inc({ reason }, telemetry.dropped[reason]);
 
     const pool = sources.pool();
-    include('patrol_db_pool_connections', poolConnections, pool !== null);
-    include('patrol_db_pool_max', poolMax, pool !== null);
+    poolConnections.shown(pool !== null);
+    poolMax.shown(pool !== null);
     if (pool) {
-      poolConnections.set({ state: 'total' }, pool.total);
-      poolConnections.set({ state: 'idle' }, pool.idle);
-      poolConnections.set({ state: 'waiting' }, pool.waiting);
-      poolMax.set(pool.max);
+      poolConnections.gauge.set({ state: 'total' }, pool.total);
+      poolConnections.gauge.set({ state: 'idle' }, pool.idle);
+      poolConnections.gauge.set({ state: 'waiting' }, pool.waiting);
+      poolMax.gauge.set(pool.max);
     }
-    include('patrol_data_dir_free_bytes', dataDirFree, disk !== null);
-    include('patrol_data_dir_size_bytes', dataDirSize, disk !== null);
+    dataDirFree.shown(disk !== null);
+    dataDirSize.shown(disk !== null);
     if (disk) {
-      dataDirFree.set(disk.bavail * disk.bsize);
-      dataDirSize.set(disk.blocks * disk.bsize);
+      dataDirFree.gauge.set(disk.bavail * disk.bsize);
+      dataDirSize.gauge.set(disk.blocks * disk.bsize);
     }
   }
 

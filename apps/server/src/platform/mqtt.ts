@@ -40,6 +40,8 @@ export type MqttGateway = {
   admit(gate: InboundGate): void;
   /** Subscribes to robots' topics (and again on every reconnect): call it once the handlers are added. */
   receive(): void;
+  /** Telemetry (`state`) messages dropped here, oversized or not JSON, so far (the metrics). */
+  droppedStates(): number;
   close(): Promise<void>;
 };
 
@@ -67,6 +69,7 @@ export async function startMqttGateway(options: {
 }): Promise<MqttGateway> {
   const handlers = new Map<RobotTopicKind, InboundHandler[]>();
   let gate: InboundGate | null = null;
+  let droppedStates = 0;
   const logOversized = limitedLog(options.dropLogIntervalMs ?? DROP_LOG_INTERVAL_MS);
   const logRefused = limitedLog(options.dropLogIntervalMs ?? DROP_LOG_INTERVAL_MS);
   const shared = options.kind === 'external';
@@ -145,6 +148,7 @@ export async function startMqttGateway(options: {
     // Checked here as well as by the embedded broker, for external brokers: nothing oversized is stored.
     const limit = ROBOT_MESSAGE_MAX_BYTES[parsed.kind as InboundKind];
     if (buffer.length > limit) {
+      if (parsed.kind === 'state') droppedStates++;
       logOversized((extra) =>
         options.log.warn(
           { clientId: parsed.serial, topic, size: buffer.length, limit, ...extra },
@@ -157,6 +161,7 @@ export async function startMqttGateway(options: {
     try {
       payload = JSON.parse(buffer.toString('utf8'));
     } catch {
+      if (parsed.kind === 'state') droppedStates++;
       options.log.warn({ topic }, 'mqtt: dropped a message that is not JSON');
       return;
     }
@@ -215,5 +220,6 @@ export async function startMqttGateway(options: {
       if (client.connected) subscribe();
     },
     close: () => new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
+    droppedStates: () => droppedStates,
   };
 }

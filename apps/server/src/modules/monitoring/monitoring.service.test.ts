@@ -37,6 +37,7 @@ describe('the latest states written to the database', () => {
     onLink: () => undefined,
     receive: () => undefined,
     close: async () => undefined,
+    droppedStates: () => 0,
   };
   const report = async (ts: number) => {
     for (const robot of robots)
