@@ -208,6 +208,11 @@ describe.skipIf(!hasKubectl)('deploy/k8s overlays', () => {
       }
       const metrics = one<ServiceManifest>(manifests, 'Service', 'patrol-console-metrics');
       expect(metrics.spec.ports[0]?.port).toBe(Number(settings.METRICS_PORT));
+      // Prometheus's Kubernetes scrape config finds the pods through this Service's DNS name.
+      const scrape = readFileSync(path.join(REPO, 'deploy', 'monitoring', 'prometheus-kubernetes.yml'), 'utf8');
+      const namespace = (metrics.metadata as { namespace?: string }).namespace;
+      expect(scrape).toContain(`names: ['patrol-console-metrics.${namespace}.svc.cluster.local']`);
+      expect(scrape).toContain(`port: ${settings.METRICS_PORT}`);
       const ingress = one<
         Manifest & {
           spec: { rules: { http: { paths: { backend: { service: { name: string; port: { name: string } } } }[] } }[] };
