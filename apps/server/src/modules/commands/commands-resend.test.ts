@@ -37,6 +37,11 @@ describe.skipIf(!external)('a command whose answers were lost while the server w
 
   const get = async <T>(url: string) =>
     (await t.app.inject({ method: 'GET', url, headers: as(token) })).json().data as T;
+  /** `patrol_commands_total{result="done"}` of a scrape of /metrics. */
+  const doneCount = async () => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    return Number(/^patrol_commands_total\{result="done"\} (\d+)$/m.exec(text)?.[1] ?? NaN);
+  };
   const record = async (robotId: number, commandId: string) =>
     (await get<{ rows: CommandRecord[] }>(`${PAGE}?robotId=${robotId}`)).rows.find((r) => r.commandId === commandId);
 
@@ -46,6 +51,7 @@ describe.skipIf(!external)('a command whose answers were lost while the server w
     await sim.connect();
     try {
       await until(async () => (await get<RobotLive[]>(LIVE)).find((r) => r.robotId === robot.robotId)?.online);
+      const doneBefore = await doneCount();
       const res = await t.app.inject({
         method: 'POST',
         url: SEND,
@@ -76,6 +82,9 @@ describe.skipIf(!external)('a command whose answers were lost while the server w
       // Re-sent with its own id and answered from the robot's memory, not carried out again.
       expect(sim.repeated).toContain(sent.commandId);
       expect(sim.received.filter((c) => c.id === sent.commandId)).toHaveLength(1);
+      // Counted once among the commands done, however often its answers came.
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await doneCount()) - doneBefore).toBe(1);
     } finally {
       await sim.disconnect({ silent: true }).catch(() => undefined);
     }

@@ -4,6 +4,7 @@ import {
   COMMAND_RESULT_TIMEOUT_MS,
   COMMAND_TTL_MS,
   DANGEROUS_COMMANDS,
+  FINAL_COMMAND_STATUSES,
   robotCommandReply,
   robotTopic,
   translate,
@@ -18,6 +19,7 @@ import {
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { countCommandResult } from '../../platform/metrics.js';
 import type { MqttGateway, PublishOutcome } from '../../platform/mqtt.js';
 import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
 import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
@@ -123,6 +125,11 @@ export function createCommandsService(
 
   const progress = (row: CommandRecordRow) =>
     deps.hub.publishToTopic(row.tenantId, 'robots', { type: 'command', data: toCommandRecord(row) });
+  /** Pushes a command that has just reached its final state, and counts its result. */
+  const ended = (row: CommandRecordRow) => {
+    countCommandResult(row.status);
+    return progress(row);
+  };
 
   async function send(
     caller: AuthContext,
@@ -182,14 +189,14 @@ export function createCommandsService(
     } catch (error) {
       deps.log.error({ err: error, topic }, 'command publish failed');
       const failed = await markCommandFailed(db, row.id, 'publish failed');
-      if (failed) await progress(failed);
+      if (failed) await ended(failed);
       throw new AppError(503, 'commands.brokerUnavailable');
     }
     if (outcome === 'noSubscribers') {
       // Said at once rather than left to expire: the robot is connected (or thought so) but nothing
       // of it subscribes to its commands, so no command can reach it.
       const failed = await markCommandFailed(db, row.id, 'no subscriber');
-      if (failed) await progress(failed);
+      if (failed) await ended(failed);
       throw new AppError(409, 'commands.robotNotListening');
     }
     await progress(row);
@@ -229,7 +236,9 @@ export function createCommandsService(
       message: reply.message ?? null,
       at,
     });
-    if (updated) await progress(updated);
+    if (!updated) return;
+    const final = (status: string) => FINAL_COMMAND_STATUSES.includes(status as CommandRecord['status']);
+    await (final(updated.status) && !final(record.status) ? ended(updated) : progress(updated));
   }
 
   /** The commands sent for these alarms of the tenant, oldest first, with the alarm each was for. */
@@ -250,7 +259,7 @@ export function createCommandsService(
   async function sweepExpired(now = new Date()) {
     if (!deps.gateway.connected() || now.getTime() < holdUntil) return;
     const resultSince = new Date(now.getTime() - resultTimeoutMs);
-    for (const row of await expireCommands(db, now, resultSince)) await progress(row);
+    for (const row of await expireCommands(db, now, resultSince)) await ended(row);
   }
 
   /** The broker is (re)gained: every command unfinished until now is to be re-sent. */
