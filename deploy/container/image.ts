@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import {
   createReadStream,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   renameSync,
@@ -140,11 +141,63 @@ export function buildImage(
   return { image, seconds: (Date.now() - started) / 1000, sizeBytes: size };
 }
 
-/** Saves the image as an OCI archive next to the tarball, with its .sha256. */
+type OciIndex = { manifests: { digest: string }[] };
+type OciManifest = { layers: { digest: string }[] };
+
+const blobPath = (digest: string) => `blobs/sha256/${digest.replace(/^sha256:/, '')}`;
+
+/**
+ * Saves the image as an OCI archive next to the tarball, with its .sha256. The archive is podman's
+ * oci-archive plus, as Docker's own `docker save` writes since version 25, a `manifest.json` naming
+ * the image `patrol-console:<version>` with its Docker config: the OCI config has no field for the
+ * HEALTHCHECK, so `docker load` and `podman pull docker-archive:<file>` read that one and keep it,
+ * while `podman load` and skopeo read the OCI index. The layers are the same files for both.
+ */
 export async function saveArchive(image: string, version: string): Promise<{ archive: string; sizeBytes: number }> {
   const archive = archivePath(version);
-  rmSync(archive, { force: true });
-  podmanInherit(['save', '--format', 'oci-archive', '-o', archive, image]);
+  const work = mkdtempSync(path.join(tmpdir(), 'patrol-archive-'));
+  try {
+    const layout = path.join(work, 'layout');
+    mkdirSync(layout);
+    podmanInherit(['save', '--format', 'oci-archive', '-o', path.join(work, 'oci.tar'), image]);
+    execFileSync('tar', ['-xf', path.join(work, 'oci.tar'), '-C', layout]);
+    rmSync(path.join(work, 'oci.tar'));
+    const index = JSON.parse(readFileSync(path.join(layout, 'index.json'), 'utf8')) as OciIndex;
+    const manifestDigest = index.manifests[0]?.digest;
+    if (!manifestDigest) throw new Error('podman save wrote an OCI index with no manifest');
+    const manifest = JSON.parse(readFileSync(path.join(layout, blobPath(manifestDigest)), 'utf8')) as OciManifest;
+    // The image's own config as built (Docker format, with the HEALTHCHECK); its digest is the image id.
+    const config = execFileSync('skopeo', ['inspect', '--raw', '--config', `containers-storage:${image}`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const configDigest = createHash('sha256').update(config).digest('hex');
+    writeFileSync(path.join(layout, blobPath(configDigest)), config);
+    const dockerManifest = [
+      {
+        Config: blobPath(configDigest),
+        RepoTags: [`patrol-console:${version}`],
+        Layers: manifest.layers.map((layer) => blobPath(layer.digest)),
+      },
+    ];
+    writeFileSync(path.join(layout, 'manifest.json'), JSON.stringify(dockerManifest));
+    rmSync(archive, { force: true });
+    execFileSync('tar', [
+      '--sort=name',
+      '--owner=0',
+      '--group=0',
+      '--numeric-owner',
+      '-cf',
+      archive,
+      '-C',
+      layout,
+      'oci-layout',
+      'index.json',
+      'manifest.json',
+      'blobs',
+    ]);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
   writeFileSync(`${archive}.sha256`, `${await sha256(archive)}  ${path.basename(archive)}\n`);
   return { archive, sizeBytes: statSync(archive).size };
 }

@@ -7,7 +7,8 @@
 // Talks only to 127.0.0.1. The services: TEST_DATABASE_URL (a database of its own is made there and
 // dropped), TEST_REDIS_URL and TEST_MQTT_URL, each defaulting to the usual local port.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { archivePath, baseImage, buildImage, mib, releaseTarball, releaseVersion, saveArchive } from './image.js';
@@ -317,6 +318,64 @@ async function archive(image: string, version: string): Promise<void> {
       assert(labels[`org.opencontainers.image.${key}`], `no org.opencontainers.image.${key}`);
     return `version ${version}, revision ${labels['org.opencontainers.image.revision']?.slice(0, 12)}`;
   });
+  await check(
+    "the archive for Docker: manifest.json names patrol-console:<version> with the image's HEALTHCHECK",
+    () => {
+      const listed = spawnSync('tar', ['-xOf', file, 'manifest.json'], { encoding: 'utf8' });
+      assert(listed.status === 0, `no manifest.json in the archive: ${listed.stderr.trim()}`);
+      const [entry] = JSON.parse(listed.stdout) as { RepoTags?: string[] }[];
+      assert(entry?.RepoTags?.join(',') === `patrol-console:${version}`, `RepoTags ${JSON.stringify(entry?.RepoTags)}`);
+      // What docker load reads: the Docker config through manifest.json.
+      const r = spawnSync('skopeo', ['inspect', '--raw', '--config', `docker-archive:${file}`], { encoding: 'utf8' });
+      assert(r.status === 0, `skopeo inspect docker-archive: ${r.stderr.trim()}`);
+      const test =
+        (JSON.parse(r.stdout) as { config?: { Healthcheck?: { Test?: string[] } } }).config?.Healthcheck?.Test ?? [];
+      assert(
+        test[0] === 'CMD' && test[1] === '/opt/patrol/node/bin/node' && test.join(' ').includes('/api/health/ready'),
+        `health check ${JSON.stringify(test)}`,
+      );
+    },
+  );
+  await check(
+    'on an empty podman storage (a host with no registry): podman load, and podman pull docker-archive: with the HEALTHCHECK',
+    () => {
+      const store = mkdtempSync(path.join(tmpdir(), 'patrol-load-'));
+      const on = ['--root', path.join(store, 'root'), '--runroot', path.join(store, 'run')];
+      try {
+        const loaded = podman([...on, 'load', '-i', file]);
+        assert(loaded.status === 0, `podman load: ${loaded.stderr.trim()}`);
+        const labels = podman([
+          ...on,
+          'image',
+          'inspect',
+          '--format',
+          '{{index .Labels "org.opencontainers.image.version"}}',
+          `localhost/patrol-console:${version}`,
+        ]);
+        assert(
+          labels.stdout.trim() === version,
+          `podman load: no localhost/patrol-console:${version} (${loaded.stdout.trim()} ${labels.stderr.trim()})`,
+        );
+        const pulled = podman([...on, 'pull', `docker-archive:${file}`]);
+        assert(pulled.status === 0, `podman pull docker-archive: ${pulled.stderr.trim()}`);
+        const health = podman([
+          ...on,
+          'image',
+          'inspect',
+          '--format',
+          '{{json .HealthCheck}}',
+          pulled.stdout.trim().split('\n').at(-1) ?? '',
+        ]);
+        assert(
+          health.stdout.includes('/api/health/ready'),
+          `health check after podman pull: ${health.stdout.trim()} ${health.stderr.trim()}`,
+        );
+      } finally {
+        podman([...on, 'rmi', '-a', '-f']);
+        spawnSync('rm', ['-rf', store]);
+      }
+    },
+  );
 }
 
 async function main(): Promise<void> {
