@@ -54,7 +54,12 @@ export function thirdPartyNotices(parts: NoticePart[], node: { version: string; 
       .map((lockPath) => {
         const folder = path.join(part.installedAt, lockPath);
         const entry = part.entries[lockPath]!;
-        return { name: installedName(lockPath), version: entry.version ?? '?', licence: licenceOf(entry, folder), folder };
+        return {
+          name: installedName(lockPath),
+          version: entry.version ?? '?',
+          licence: licenceOf(entry, folder),
+          folder,
+        };
       })
       .sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
     const seen = new Set<string>();

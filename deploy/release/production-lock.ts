@@ -23,7 +23,12 @@ export type LockEntry = {
   [field: string]: unknown;
 };
 
-export type Lockfile = { name?: string; version?: string; lockfileVersion: number; packages: Record<string, LockEntry> };
+export type Lockfile = {
+  name?: string;
+  version?: string;
+  lockfileVersion: number;
+  packages: Record<string, LockEntry>;
+};
 
 export type ProductionSet = {
   /** The dependencies the release's server/package.json declares (name → exact version). */
@@ -88,7 +93,8 @@ export function productionSet(lock: Lockfile, workspace: string): ProductionSet 
       const version = packages[at]!.version!;
       if (dependencies[name] && dependencies[name] !== version)
         throw new Error(`${name} is needed at ${dependencies[name]} and at ${version} (${path}): one version, please`);
-      if (range !== version) throw new Error(`${path} asks for ${name} "${range}": dependencies must be exact versions`);
+      if (range !== version)
+        throw new Error(`${path} asks for ${name} "${range}": dependencies must be exact versions`);
       dependencies[name] = version;
       roots.push({ from: path, name });
     }
