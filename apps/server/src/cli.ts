@@ -133,14 +133,15 @@ async function backupOrRestore(config: AppConfig, command: 'backup' | 'restore',
   }
   const file = files[0]!;
   const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  const what = config.databaseUrl
+    ? 'the PostgreSQL database (DATABASE_URL)'
+    : `the embedded database in ${config.dataDir}`;
   if (command === 'backup') {
     await backupDatabase(target, file);
-    say(`Backed up ${databaseName(config)} to ${file}.`);
+    say(`backed up ${what} to ${file}`);
   } else {
     const { keptAside } = await restoreDatabase(target, file, { force });
-    say(
-      `Restored ${databaseName(config)} from ${file}${keptAside ? `; the database it replaced is kept in ${keptAside}` : ''}.`,
-    );
+    say(`restored ${what} from ${file}${keptAside ? `; the database it replaced is kept in ${keptAside}` : ''}`);
   }
   return EXIT.ok;
 }

@@ -104,6 +104,8 @@ describe.skipIf(!baseUrl)('database deadlines on PostgreSQL behind a proxy', () 
         ...process.env,
         DATABASE_URL: proxy.url(made.url!),
         DB_TIMEOUT_MS: String(DEADLINE_MS),
+        // The drain on SIGTERM has its own test (shutdown-drain.test.ts): this one times the close.
+        SHUTDOWN_DRAIN_MS: '0',
         DATA_DIR: '/nonexistent',
         PORT: '0',
         HOST: '127.0.0.1',
