@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -28,9 +28,6 @@ export type MetricsPluginOptions = {
 
 export const METRICS_PATH = '/metrics';
 
-/** Marks the readiness check a scrape makes itself, which the request histogram leaves out. */
-const PROBE_HEADER = 'x-patrol-metrics-probe';
-
 /** What a scrape answers: 200 with the metrics, 401 without the right bearer token. */
 type Answer = { status: 200; contentType: string; body: string } | { status: 401 };
 
@@ -57,16 +54,8 @@ const plugin: FastifyPluginAsync<MetricsPluginOptions> = async (app, { settings,
   }
   if (!settings.enabled) return;
 
-  const probeKey = randomBytes(16).toString('hex');
   const sources: MetricSources = {
-    ready: async () => {
-      const response = await app.inject({
-        method: 'GET',
-        url: '/api/health/ready',
-        headers: { [PROBE_HEADER]: probeKey },
-      });
-      return response.statusCode === 200;
-    },
+    ready: async () => app.hasDecorator('readiness') && (await app.readiness.check()),
     consoleSockets: () => (app.hasDecorator('hub') ? app.hub.connectionCount() : 0),
     robotsOnline: () => (app.hasDecorator('monitoring') ? app.monitoring.onlineByTenant() : new Map()),
     brokerConnected: () => app.hasDecorator('gateway') && app.gateway.connected(),
@@ -110,9 +99,8 @@ const plugin: FastifyPluginAsync<MetricsPluginOptions> = async (app, { settings,
     managementAddress: () => (management?.address() as AddressInfo | null | undefined) ?? null,
   });
 
-  // Every answered request, by its route's template; never the scrapes, nor a scrape's own readiness check.
+  // Every answered request, by its route's template; never the scrapes.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.headers[PROBE_HEADER] === probeKey) return;
     const route = request.is404 ? undefined : request.routeOptions.url;
     if (route === METRICS_PATH) return;
     metrics.observeRequest(request.method, route ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);

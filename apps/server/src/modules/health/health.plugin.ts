@@ -10,8 +10,11 @@ declare module 'fastify' {
   // Module augmentation has to extend the framework's own interfaces.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
-    /** This instance's readiness: `stop()` turns GET health/ready to 503 for good (shutdown begins). */
-    readiness: { stop(): void; stopped(): boolean };
+    /**
+     * This instance's readiness: `stop()` turns GET health/ready to 503 for good (shutdown begins);
+     * `check()` answers what GET health/ready would (the metrics' `patrol_ready`).
+     */
+    readiness: { stop(): void; stopped(): boolean; check(): Promise<boolean> };
   }
 }
 
@@ -33,6 +36,10 @@ const plugin: FastifyPluginAsync = async (app) => {
       closing = true;
     },
     stopped: () => closing,
+    check: async () => {
+      const status = await service.status();
+      return !closing && status.database === 'up' && status.broker === 'up';
+    },
   });
   app.addHook('preClose', async () => {
     closing = true;
