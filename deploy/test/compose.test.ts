@@ -373,21 +373,28 @@ describe.skipIf(!hasMosquitto)('Mosquitto with dynamic security', () => {
     try {
       const as = (user?: typeof account) => (user ? ['-u', user.username, '-P', user.password] : ([] as string[]));
       const common = ['-h', '127.0.0.1', '-p', String(brokerPort)];
-      // Wait for the listener.
-      for (let i = 0; i < 50; i++) {
-        const probe = await runProgram('mosquitto_sub', [
-          ...common,
-          ...as(account),
-          '-t',
-          '$SYS/broker/uptime',
-          '-C',
-          '1',
-          '-W',
-          '2',
-        ]);
-        if (probe.code === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      // Compose's health check of the broker, as Docker runs it (`$$` is compose's escaped `$`),
+      // on this broker's port: healthy once it listens, and only with the console's password.
+      const compose = parse(readFileSync(path.join(COMPOSE, 'compose.yaml'), 'utf8')) as {
+        services: { mosquitto: Service };
+      };
+      const [kind, command = ''] = compose.services.mosquitto.healthcheck?.test ?? [];
+      expect(kind).toBe('CMD-SHELL');
+      const healthCheck = (password: string) =>
+        runProgram(
+          '/bin/sh',
+          ['-c', command.replaceAll('$$', '$').replace('-h 127.0.0.1', `-h 127.0.0.1 -p ${brokerPort}`)],
+          {
+            env: { PATH: process.env.PATH, MQTT_USERNAME: account.username, MQTT_PASSWORD: password },
+          },
+        );
+      let healthy = false;
+      for (let i = 0; i < 50 && !healthy; i++) {
+        healthy = (await healthCheck(account.password)).code === 0;
+        if (!healthy) await new Promise((resolve) => setTimeout(resolve, 100));
       }
+      expect(healthy).toBe(true);
+      expect((await healthCheck('wrong')).code).not.toBe(0);
       // The console's account receives what it publishes to a robot's command topic.
       const received = runProgram('mosquitto_sub', [
         ...common,
