@@ -5,7 +5,7 @@
 // (no engine here).
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -251,14 +251,51 @@ describe.skipIf(!hasCompose)('compose.yaml with compose.monitoring.yaml', () => 
   });
 });
 
+/** A server on loopback answering every request with `status()`, and the paths it was asked. */
+async function stubServer(status: () => number) {
+  const paths: string[] = [];
+  const server = createServer((request, response) => {
+    paths.push(request.url ?? '');
+    response.writeHead(status()).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const close = () => new Promise((resolve) => server.close(resolve));
+  return { paths, port, close };
+}
+
+describe('the proxy’s health check', () => {
+  const compose = parse(readFileSync(path.join(COMPOSE, 'compose.yaml'), 'utf8')) as {
+    services: { proxy: Service };
+  };
+  const [kind, ...command] = compose.services.proxy.healthcheck?.test ?? [];
+
+  test('passes while a console behind nginx is ready, fails on 503 and when nothing listens', async () => {
+    expect(kind).toBe('CMD');
+    const script = command.at(-1) ?? '';
+    expect(script).toContain('/dev/tcp/127.0.0.1/80 ');
+    let status = 200;
+    const stub = await stubServer(() => status);
+    // The check as nginx's image runs it (bash, no curl), pointed at the stub instead of nginx.
+    const check = async () =>
+      (await runProgram(command[0] ?? '', [...command.slice(1, -1), script.replace('/80 ', `/${stub.port} `)])).code;
+    try {
+      expect(await check()).toBe(0);
+      status = 503;
+      expect(await check()).not.toBe(0);
+      expect(stub.paths).toEqual(['/api/health/ready', '/api/health/ready']);
+    } finally {
+      await stub.close();
+    }
+    expect(await check()).not.toBe(0);
+  });
+});
+
 describe('the consoles’ health check', () => {
   const compose = parse(readFileSync(path.join(COMPOSE, 'compose.yaml'), 'utf8')) as {
     'x-console': Service;
   };
   const [, , flag = '', script = ''] = compose['x-console'].healthcheck?.test ?? [];
-  let status = 200;
-  let stub: Server;
-  let stubPort = 0;
 
   /** The check as the image runs it (its own Node, `-e`), pointed at the stub. */
   const check = async (port: number) => {
@@ -268,22 +305,17 @@ describe('the consoles’ health check', () => {
   };
 
   test('passes while /api/health/ready answers 200, fails on 503 and when nothing listens', async () => {
-    const paths: string[] = [];
-    stub = createServer((request, response) => {
-      paths.push(request.url ?? '');
-      response.writeHead(status).end();
-    });
-    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-    stubPort = (stub.address() as AddressInfo).port;
+    let status = 200;
+    const stub = await stubServer(() => status);
     try {
-      expect(await check(stubPort)).toBe(0);
+      expect(await check(stub.port)).toBe(0);
       status = 503;
-      expect(await check(stubPort)).toBe(1);
-      expect(paths).toEqual(['/api/health/ready', '/api/health/ready']);
+      expect(await check(stub.port)).toBe(1);
+      expect(stub.paths).toEqual(['/api/health/ready', '/api/health/ready']);
     } finally {
-      await new Promise((resolve) => stub.close(resolve));
+      await stub.close();
     }
-    expect(await check(stubPort)).toBe(1);
+    expect(await check(stub.port)).toBe(1);
   });
 });
 
