@@ -100,10 +100,12 @@ const plugin: FastifyPluginAsync<MetricsPluginOptions> = async (app, { settings,
   });
 
   // Every answered request, by its route's template; never the scrapes.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.is404 ? undefined : request.routeOptions.url;
-    if (route === METRICS_PATH) return;
-    metrics.observeRequest(request.method, route ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
+    if (route !== METRICS_PATH) {
+      metrics.observeRequest(request.method, route ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   if (served) {

@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FINAL_COMMAND_STATUSES } from '@patrol/contracts';
+import Fastify from 'fastify';
 import mqtt from 'mqtt';
 import type { SimRobot } from '@patrol/robot-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { registerRobot, simRobot, until, type RegisteredRobot } from '../../test
 import { openSocket } from '../../test/socket-client.js';
 import { createMemoryBus } from './bus.js';
 import { countBusMessages, countCommandResult } from './metrics.js';
+import { metricsPlugin } from './metrics.plugin.js';
 import { VERSION } from './version.js';
 
 type Sample = { name: string; labels: Record<string, string>; value: number };
@@ -330,6 +332,46 @@ describe('/metrics turned off (METRICS=0)', () => {
   it('answers 404 and measures nothing', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     expect(t.app.hasDecorator('metrics')).toBe(false);
+  });
+});
+
+describe('the metrics plugin on its own', () => {
+  const settings = { enabled: true, token: null, port: null, host: '127.0.0.1' };
+
+  it('labels a route by its template, a request no route takes as unmatched, an unusual method as other', async () => {
+    const app = Fastify();
+    await app.register(metricsPlugin, { settings, dataDir: tmpdir() });
+    app.get('/api/things/:id', async () => ({ ok: true }));
+    await app.ready();
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/things/42?token=x' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/things/43' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'PROPFIND', url: '/api/things/44' })).statusCode).toBe(404);
+      const samples = parse((await app.inject({ method: 'GET', url: '/metrics' })).body);
+      const count = (labels: Record<string, string>) =>
+        value(samples, 'patrol_http_request_duration_seconds_count', labels);
+      expect(count({ method: 'GET', route: '/api/things/:id', status_code: '200' })).toBe(2);
+      expect(count({ method: 'other', route: 'unmatched', status_code: '404' })).toBe(1);
+      // No part of the app to ask: not ready, nothing online.
+      expect(value(samples, 'patrol_ready')).toBe(0);
+      expect(value(samples, 'patrol_broker_connected')).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses to start when the management port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    const app = Fastify();
+    await app.register(metricsPlugin, { settings: { ...settings, port }, dataDir: tmpdir() });
+    try {
+      await expect(app.ready()).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await app.close().catch(() => undefined);
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
 
