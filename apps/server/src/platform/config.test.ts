@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, effectiveSettings, loadConfig, SETTINGS } from './config.js';
 
@@ -283,5 +285,35 @@ describe('the effective settings (check-config)', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the documentation of the settings', () => {
+  /** The setting names in the first column of the tables of a document's section. */
+  const documented = (file: string, heading: string): { names: Set<string>; text: string } => {
+    const doc = readFileSync(fileURLToPath(new URL(`../../../../${file}`, import.meta.url)), 'utf8');
+    const start = doc.indexOf(`\n${heading}\n`);
+    expect(start, `${file} has a section "${heading}"`).toBeGreaterThan(-1);
+    const end = doc.indexOf('\n## ', start + heading.length + 2);
+    const text = doc.slice(start, end < 0 ? undefined : end);
+    const names = new Set<string>();
+    for (const line of text.split('\n')) {
+      if (!line.startsWith('| `')) continue;
+      for (const m of line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)) names.add(m[1]!);
+    }
+    return { names, text };
+  };
+  const expected = ['PATROL_CONFIG', ...SETTINGS.map((s) => s.name)].sort();
+
+  it("the README's Environment table lists every setting, and every NAME_FILE", () => {
+    const { names, text } = documented('README.md', '## Environment');
+    expect([...names].sort()).toEqual(expected);
+    for (const s of SETTINGS.filter((s) => s.file)) expect(text).toContain(`\`${s.name}_FILE\``);
+  });
+
+  it('the operations guide lists every setting', () => {
+    const { names, text } = documented('docs/operations.md', '## Settings');
+    expect([...names].sort()).toEqual(expected);
+    for (const s of SETTINGS.filter((s) => s.file)) expect(text).toContain(`\`${s.name}\``);
   });
 });
