@@ -6,13 +6,13 @@
 // IMAGE_TEST_RESULT the counts are written there as JSON ({ passed, failed, checks }).
 // Talks only to 127.0.0.1. The services: TEST_DATABASE_URL (a database of its own is made there and
 // dropped), TEST_REDIS_URL and TEST_MQTT_URL, each defaulting to the usual local port.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { archivePath, baseImage, buildImage, mib, releaseTarball, releaseVersion, saveArchive } from './image.js';
-import { RUN_FLAGS, hasCommand, podman } from './podman.js';
+import { PODMAN_GLOBAL, RUN_FLAGS, hasCommand, podman } from './podman.js';
 
 type Check = { name: string; ok: boolean; detail: string };
 
@@ -101,15 +101,32 @@ function startServer(image: string, name: string, env: Record<string, string>, v
   return started;
 }
 
-/** `podman stop` (SIGTERM, then the drain) and the exit code the container ended with. */
-function stopServer(name: string): string {
+/**
+ * `podman stop` (SIGTERM through tini): readiness must answer 503 while the server drains (so a
+ * load balancer stops sending it traffic), then the container must end with exit code 0.
+ */
+async function stopServer(name: string, port: number): Promise<string> {
   const started = Date.now();
-  const r = podman(['stop', '-t', String(STOP_TIMEOUT_S), name]);
-  assert(r.status === 0, `podman stop: ${r.stderr.trim()}`);
+  const stop = spawn('podman', [...PODMAN_GLOBAL, 'stop', '-t', String(STOP_TIMEOUT_S), name], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  stop.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const stopped = new Promise<number>((resolve) => stop.once('close', (code) => resolve(code ?? 1)));
+  let draining = false;
+  let done = false;
+  void stopped.then(() => (done = true));
+  while (!done && !draining) {
+    draining = (await readyStatus(port)) === 503;
+    if (!draining) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const status = await stopped;
+  assert(status === 0, `podman stop: ${stderr.trim()}`);
   const { running, exitCode } = containerState(name);
   assert(!running, 'still running after podman stop');
   assert(exitCode === 0, `exit code ${exitCode}:\n${tailLogs(name)}`);
-  return `exit 0 after ${((Date.now() - started) / 1000).toFixed(1)} s`;
+  assert(draining, 'readiness never answered 503 between SIGTERM and the end');
+  return `503 while draining, exit 0 after ${((Date.now() - started) / 1000).toFixed(1)} s`;
 }
 
 /** A one-shot container (`migrate`, `migration-status`): its exit code and output. */
@@ -187,7 +204,9 @@ async function embeddedDefaults(image: string): Promise<void> {
       assert(foreign === '0', `${foreign} entries of /var/lib/patrol belong to another user`);
     });
   }
-  await check('embedded: podman stop (SIGTERM) ends it with exit code 0', () => stopServer(name));
+  await check('embedded: podman stop (SIGTERM): readiness 503 during the drain, then exit code 0', () =>
+    stopServer(name, port),
+  );
 }
 
 async function onPostgres(image: string): Promise<void> {
@@ -255,8 +274,8 @@ async function onPostgres(image: string): Promise<void> {
   }
   for (const instance of instances) {
     if (!starts.has(instance.name)) continue;
-    await check(`PostgreSQL: podman stop ends instance ${instance.suffix} with exit code 0`, () =>
-      stopServer(instance.name),
+    await check(`PostgreSQL: podman stop: instance ${instance.suffix} answers 503 while draining, then exits 0`, () =>
+      stopServer(instance.name, instance.port),
     );
   }
 }
