@@ -95,8 +95,11 @@ function labels(releaseRoot: string, version: string): Record<string, string> {
     commit?: string | null;
   };
   const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
-  // The commit's date, so that the same release builds the same labels.
-  const epoch = process.env.SOURCE_DATE_EPOCH ?? gitOutput(['log', '-1', '--format=%ct']);
+  // The release's commit date (as the tarball's files are dated), so that the same release builds
+  // the same labels.
+  const epoch =
+    process.env.SOURCE_DATE_EPOCH ??
+    gitOutput(['log', '-1', '--format=%ct', ...(release.commit ? [release.commit] : [])]);
   return {
     VERSION: version,
     REVISION: release.commit ?? 'unknown',
