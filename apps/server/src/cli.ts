@@ -168,6 +168,11 @@ export async function runCommand(argv: string[]): Promise<number | null> {
     await import('./main.js');
     return null;
   }
+  // `patrol check-config | head`: a reader that stops early ends the output, not with a crash.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
+    throw error;
+  });
   if (command === 'check-config') return checkConfig();
   const config = settings();
   if (!config) return EXIT.failed;
