@@ -4,22 +4,19 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 
 /**
- * Global flags, before the subcommand. runc rather than crun (Debian's podman default when both
- * are installed differs between releases); PODMAN_STORAGE_DRIVER=vfs where overlay does not work
- * (a nested container without fuse-overlayfs).
+ * Global flags, before the subcommand: runc, named, so that a crun installed later (podman's first
+ * choice when present) changes nothing. Storage is podman's default, overlay; where overlay does
+ * not work (a nested container without fuse-overlayfs), `driver = "vfs"` in
+ * /etc/containers/storage.conf switches every podman call, base-image.sh's included.
  */
-export const PODMAN_GLOBAL: readonly string[] = [
-  '--runtime',
-  'runc',
-  ...(process.env.PODMAN_STORAGE_DRIVER ? ['--storage-driver', process.env.PODMAN_STORAGE_DRIVER] : []),
-];
+export const PODMAN_GLOBAL: readonly string[] = ['--runtime', 'runc'];
 
 /**
  * `podman run` flags: explicit limits (without them podman asks for its own open-files default,
  * which runc may not set in these machines' sandbox: "error setting rlimit type 7"), and host
- * networking — never a bridge network, whose
- * private addresses are not for the machines this runs on. The server then listens on the host's
- * own ports: every container is given its own PORT and MQTT_PORT.
+ * networking — never a bridge network, whose private addresses are not for the machines this runs
+ * on. The server then listens on the host's own ports: every container is given its own PORT and
+ * MQTT_PORT.
  */
 export const RUN_FLAGS: readonly string[] = [
   '--ulimit',
