@@ -145,19 +145,28 @@ describe('the launcher without a database', () => {
     }
   }, 90_000);
 
-  it('the server refuses to start on wrong settings: one fatal line per problem, exit 1', async () => {
+  it('the server refuses to start on wrong settings: one fatal line listing every problem, exit 1', async () => {
     const run = await patrol([], { LOG_LEVEL: 'loud', VIDEO_MAX_MB: '1', INSTANCE_ID: 'cli-test', DATA_DIR: tmpdir() });
     expect(run.code).toBe(1);
     const lines = run.stdout
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { level: number; msg: string; instance: string; version: string });
-    expect(lines.map((l) => [l.level, l.msg])).toEqual([
-      [60, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud".'],
-      [60, 'VIDEO_MAX_MB must be a whole number from 16 to 10485760, got "1".'],
-      [60, 'not started: 2 settings are wrong (listed above)'],
+      .map(
+        (l) => JSON.parse(l) as { level: number; msg: string; problems: string[]; instance: string; version: string },
+      );
+    const problems = [
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud".',
+      'VIDEO_MAX_MB must be a whole number from 16 to 10485760, got "1".',
+    ];
+    expect(lines).toMatchObject([
+      {
+        level: 60,
+        msg: `not started: 2 settings are wrong: ${problems.join(' ')}`,
+        problems,
+        instance: 'cli-test',
+        version: VERSION,
+      },
     ]);
-    expect(lines.every((l) => l.instance === 'cli-test' && l.version === VERSION)).toBe(true);
   }, 90_000);
 });
 
@@ -239,5 +248,29 @@ describe.each(kinds)('the launcher on $kind', ({ make }) => {
       .map((l) => JSON.parse(l) as { level: number; msg: string })
       .find((l) => l.level === 60);
     expect(fatal?.msg).toMatch(/^The database records 1 migration this version does not know/);
+  }, 180_000);
+});
+
+describe.runIf(baseUrl)('two migrations started together on PostgreSQL', () => {
+  it('take turns under the advisory lock: both exit 0, each migration applied once', async () => {
+    const target = await postgresTarget();
+    try {
+      const runs = await Promise.all([patrol(['migrate'], target.env), patrol(['migrate'], target.env)]);
+      expect(runs.map((r) => ({ code: r.code, stderr: r.stderr }))).toEqual([
+        { code: 0, stderr: '' },
+        { code: 0, stderr: '' },
+      ]);
+      const migrations = knownMigrations();
+      // One applied them all, the other found nothing left to do.
+      expect(runs.map((r) => r.stdout.startsWith(`Applied ${migrations.length} migrations`)).sort()).toEqual([
+        false,
+        true,
+      ]);
+      const status = await patrol(['migration-status'], target.env);
+      expect(status.code).toBe(0);
+      expect(status.stdout.split('\n').filter((l) => l.startsWith('applied  '))).toHaveLength(migrations.length);
+    } finally {
+      await target.drop();
+    }
   }, 180_000);
 });

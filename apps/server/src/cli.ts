@@ -110,11 +110,9 @@ async function migrationStatus(config: AppConfig): Promise<number> {
 
 async function migrate(config: AppConfig): Promise<number> {
   return withDatabase(config, async (database) => {
-    const before = await database.migrationStatus();
-    // On PostgreSQL under an advisory lock: instances and jobs migrating together take turns.
-    await database.migrate();
-    const after = await database.migrationStatus();
-    const applied = before.pending.filter((m) => !after.pending.includes(m)).map((m) => m.tag);
+    // On PostgreSQL under an advisory lock: instances and jobs migrating together take turns, and
+    // what is pending is read once the lock is held.
+    const applied = (await database.migrate()).map((m) => m.tag);
     say(
       applied.length > 0
         ? `Applied ${applied.length} migrations to ${databaseName(config)}: ${applied.join(', ')}.`

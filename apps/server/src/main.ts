@@ -19,12 +19,14 @@ try {
   config = loadConfig();
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
-  // Every wrong setting, one line each, then what it means: nothing started.
+  // Every wrong setting in one line (several lines can reach a busy pipe out of their order).
   const [{ pino }, { loggerOptions }] = await Promise.all([import('pino'), import('./platform/logging.js')]);
   const log = pino(loggerOptions('info', process.env.INSTANCE_ID?.trim() || undefined));
-  for (const problem of error.problems) log.fatal(problem);
   const n = error.problems.length;
-  log.fatal(`not started: ${n} setting${n === 1 ? ' is' : 's are'} wrong (listed above)`);
+  log.fatal(
+    { problems: error.problems },
+    `not started: ${n} setting${n === 1 ? ' is' : 's are'} wrong: ${error.problems.join(' ')}`,
+  );
   process.exit(1);
 }
 // What the server writes itself (uploads, the initial password) is its owner's only from the start.
