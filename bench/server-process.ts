@@ -44,6 +44,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       ...process.env,
       LOG_LEVEL: 'warn',
       MQTT_PORT: String(mqttPort),
+      // A bench stops its server at once unless it measures the drain.
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

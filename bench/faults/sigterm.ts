@@ -1,6 +1,7 @@
 // 5. SIGTERM under load: writes, robots streaming and console sockets watching when the server is
-// asked to stop. It must exit 0 within a few seconds, close every console socket with 1001 "going
-// away", and keep every write it acknowledged (checked after starting it again on the same data).
+// asked to stop. It must say it is not ready at once, keep serving through its drain, exit 0 within
+// a few seconds after it, close every console socket with 1001 "going away", and keep every write
+// it acknowledged (checked after starting it again on the same data).
 import {
   checkWrites,
   Console,
@@ -16,13 +17,15 @@ import {
 } from './common.js';
 import { freePort } from '../server-process.js';
 
-/** The longest a stop may take. */
-const STOP_MS = 5000;
+/** The drain the server is given (SHUTDOWN_DRAIN_MS). */
+const DRAIN_MS = 1000;
+/** The longest a stop may take, drain included. */
+const STOP_MS = DRAIN_MS + 5000;
 
 export async function sigterm(kind: DatabaseKind, report: Report): Promise<void> {
   const db = await freshDatabase(kind);
   const mqttPort = await freePort();
-  const env = { ...db.env, MQTT_PORT: String(mqttPort) };
+  const env = { ...db.env, MQTT_PORT: String(mqttPort), SHUTDOWN_DRAIN_MS: String(DRAIN_MS) };
   let server = await start(env);
   let api: Console | null = new Console(server.url);
   await api.signIn();
@@ -36,6 +39,12 @@ export async function sigterm(kind: DatabaseKind, report: Report): Promise<void>
     const pushes = sockets.reduce((n, s) => n + s.messages(), 0);
     const t0 = performance.now();
     process.kill(server.pid, 'SIGTERM');
+    // Not ready from the signal on, while it still serves through the drain.
+    const ready = await fetch(`${server.url}/api/health/ready`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    const ms = performance.now() - t0;
     const timeout = new Promise<null>((r) => setTimeout(() => r(null), STOP_MS + 5000).unref());
     const exit = await Promise.race([server.exited, timeout]);
     const stopMs = performance.now() - t0;
@@ -50,6 +59,8 @@ export async function sigterm(kind: DatabaseKind, report: Report): Promise<void>
         `${writer.acknowledged.size} writes acknowledged): exit ${exit ? (exit.code ?? exit.signal) : 'none'} in ${stopMs.toFixed(0)} ms`,
     );
     report.line(`console sockets closed with: ${codes.join(', ')}`);
+    report.line(`readiness right after the signal: ${ready} in ${ms.toFixed(0)} ms`);
+    report.expect(ready === 503 && ms < DRAIN_MS, `readiness answers 503 during the ${DRAIN_MS} ms drain`);
     report.expect(exit?.code === 0, 'the server exits 0 on SIGTERM');
     report.expect(stopMs < STOP_MS, `the server stops within ${STOP_MS} ms`);
     report.expect(
