@@ -128,17 +128,19 @@ export async function markCommandFailed(db: DbOrTx, id: number, message: string)
 /**
  * Commands still unanswered past their expiry become expired, and commands the robot accepted but
  * sent no result for since `resultSince` become noResult; each instance may run this, once wins.
+ * With `publishedSince`, only commands published from then on (older ones are being re-sent).
  */
-export async function expireCommands(db: DbOrTx, now: Date, resultSince: Date) {
+export async function expireCommands(db: DbOrTx, now: Date, resultSince: Date, publishedSince?: Date) {
+  const recent = publishedSince ? gte(commandRecords.publishedAt, publishedSince) : undefined;
   const expired = await db
     .update(commandRecords)
     .set({ status: 'expired', doneAt: now })
-    .where(and(eq(commandRecords.status, 'sent'), lt(commandRecords.expiresAt, now)))
+    .where(and(eq(commandRecords.status, 'sent'), lt(commandRecords.expiresAt, now), recent))
     .returning();
   const unfinished = await db
     .update(commandRecords)
     .set({ status: 'noResult', doneAt: now })
-    .where(and(eq(commandRecords.status, 'acknowledged'), lt(commandRecords.ackAt, resultSince)))
+    .where(and(eq(commandRecords.status, 'acknowledged'), lt(commandRecords.ackAt, resultSince), recent))
     .returning();
   return [...expired, ...unfinished];
 }

@@ -100,7 +100,7 @@ function toReplyRow(row: CommandReplyDbRow): CommandReplyRow {
  * then), so each time the server (re)gains its broker it re-sends every unfinished command with its
  * own id, once the robot listens again: a robot answers an id it has seen with the replies it sent
  * (robot protocol) and never carries a command out twice. Nothing expires while the broker is away,
- * nor within RESEND_GRACE_MS of its return.
+ * nor does a command sent before its return within RESEND_GRACE_MS of it.
  */
 export function createCommandsService(
   ctx: AppContext,
@@ -122,6 +122,7 @@ export function createCommandsService(
   /** Commands to re-send (record ids), and until when nothing expires: set each time the broker is (re)gained. */
   const resend = new Set<number>();
   let holdUntil = 0;
+  let linkedAt = new Date(0);
 
   const progress = (row: CommandRecordRow) =>
     deps.hub.publishToTopic(row.tenantId, 'robots', { type: 'command', data: toCommandRecord(row) });
@@ -254,17 +255,20 @@ export function createCommandsService(
 
   /**
    * Closes what will get no answer any more (pushed like other progress); `now` is the clock's time
-   * unless given. Nothing while the broker is away (answers cannot be heard) or just back.
+   * unless given. Nothing while the broker is away (answers cannot be heard), nor, just after it is
+   * back, what was sent before (it is being re-sent).
    */
   async function sweepExpired(now = new Date()) {
-    if (!deps.gateway.connected() || now.getTime() < holdUntil) return;
+    if (!deps.gateway.connected()) return;
     const resultSince = new Date(now.getTime() - resultTimeoutMs);
-    for (const row of await expireCommands(db, now, resultSince)) await ended(row);
+    const since = now.getTime() < holdUntil ? linkedAt : undefined;
+    for (const row of await expireCommands(db, now, resultSince, since)) await ended(row);
   }
 
   /** The broker is (re)gained: every command unfinished until now is to be re-sent. */
   async function linked() {
     const at = new Date();
+    linkedAt = at;
     holdUntil = at.getTime() + resendGraceMs;
     for (const row of await listUnfinishedCommands(db, at)) resend.add(row.id);
     if (resend.size) deps.log.info(`commands: ${resend.size} unfinished, re-sent as their robots listen again`);
