@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_BUNDLE = 'apps/server/dist/main.js';
+/** Node's own options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (NODE_OPTIONS refuses --cpu-prof). */
+const NODE_ARGS = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
 export type RunningServer = {
   url: string;
@@ -38,7 +40,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const mqttPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child: ChildProcess = spawn(process.execPath, [...NODE_ARGS, SERVER_BUNDLE], {
     cwd: root,
     env: {
       ...process.env,

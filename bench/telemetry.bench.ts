@@ -9,19 +9,21 @@
 //   3. the fleet: BENCH_ROBOTS robots (1000) at BENCH_HZ (1) for BENCH_SECONDS (30) with BENCH_CONSOLES
 //      (10) console sockets watching: ingest %, what the broker dropped, robot-to-browser latency
 //      p50/p99 and the p99 added over the broker alone, pushes a second per socket, the server's RSS
-//      and CPU.
+//      and CPU. The consoles run in a worker thread of their own (bench/consoles.ts), as a browser
+//      runs in a process of its own.
 // BENCH_RATES (e.g. `2000,8000`) replaces the ramp's rates; BENCH_LOAD_ROBOTS (1000) sizes the load
 // generator's fleet (each robot stays under the per-robot publish limit). With BENCH_MQTT_URL (e.g.
-// mqtt://127.0.0.1:1883) everything runs on that external broker. Asserts nothing.
+// mqtt://127.0.0.1:1883) everything runs on that external broker; BENCH_SERVER_NODE_ARGS gives the
+// server's node options (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). Asserts nothing.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import WebSocket from 'ws';
-import type { LoginResponse, ServerInstance, SocketServerMessage } from '@patrol/contracts';
+import type { LoginResponse, ServerInstance } from '@patrol/contracts';
 import { SERVER_HEARTBEAT_MS } from '@patrol/contracts';
 import { ConsoleApi } from '@patrol/robot-sim';
 import { startEmbeddedBroker, SERVER_MQTT_USERNAME } from '@patrol/server/src/platform/broker.js';
+import { startConsoles } from './consoles.js';
 import { PER_ROBOT_RATE, type LoadRobot } from './load-generator.js';
 import { loadTelemetry, registerLoadRobots, startLoad } from './load.js';
 import { ms, percentile, startServer } from './server-process.js';
@@ -132,31 +134,13 @@ async function main() {
 
     const { best: alone, p99: aloneP99 } = await brokerAlone(robots);
 
-    const latencies: number[] = [];
-    let measuring = false;
-    let socketMessages = 0;
-    // One console after another, each until it is signed in: the server caps the sockets of one
-    // address that have not signed in yet.
-    const sockets: WebSocket[] = [];
-    for (let i = 0; i < CONSOLES; i++) {
-      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws/msg/${login.user.userId}`);
-      const ready = new Promise<WebSocket>((resolve, reject) => {
-        ws.on('message', (data) => {
-          const message = JSON.parse(data.toString()) as SocketServerMessage;
-          if (message.type === 'ready') {
-            ws.send(JSON.stringify({ type: 'subscribe', topic: 'robots' }));
-            resolve(ws);
-          }
-          if (message.type !== 'robots' || message.full || !measuring) return;
-          socketMessages++;
-          const now = Date.now();
-          for (const robot of message.data) if (robot.state) latencies.push(now - robot.state.ts);
-        });
-        ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token: login.token })));
-        ws.once('error', reject);
-      });
-      sockets.push(await ready);
-    }
+    // The consoles watch from a worker thread of their own (bench/consoles.ts).
+    const consoles = await startConsoles({
+      url: server.url,
+      userId: login.user.userId,
+      token: login.token,
+      count: CONSOLES,
+    });
 
     /** The server's own counts, from its first service-list report made at `notBefore` (epoch ms) or later. */
     const report = async (notBefore: number) => {
@@ -208,7 +192,7 @@ async function main() {
 
       // 3. The fleet at its own pace, watched by the consoles.
       const first = await report(Date.now());
-      measuring = true;
+      consoles.measure();
       const cpu0 = await cpuSeconds(server.pid);
       const t0 = performance.now();
       const published = await load.run({ rate: ROBOTS * HZ, robots: ROBOTS, seconds: SECONDS });
@@ -216,7 +200,7 @@ async function main() {
       const cpu = ((await cpuSeconds(server.pid)) - cpu0) / elapsed;
       const rss = server.rssMiB();
       await sleep(2000);
-      measuring = false;
+      const { latencies, pushes } = await consoles.stop();
       const last = await report(Date.now());
       const ingested = last.received - first.received;
       latencies.sort((a, b) => a - b);
@@ -227,12 +211,11 @@ async function main() {
       );
       console.log(
         `           robot-to-browser latency p50 ${ms(percentile(latencies, 50))}  p99 ${ms(percentile(latencies, 99))}` +
-          `  (${latencies.length} samples over ${CONSOLES} consoles, ${(socketMessages / elapsed / CONSOLES).toFixed(1)} pushes/s each)`,
+          `  (${latencies.length} samples over ${CONSOLES} consoles, ${(pushes / elapsed / CONSOLES).toFixed(1)} pushes/s each)`,
       );
       console.log(`           added over the broker alone: p99 ${ms(percentile(latencies, 99) - aloneP99)}`);
       console.log(`           server RSS ${rss.toFixed(0)} MiB, CPU ${(cpu * 100).toFixed(0)} % of one core`);
     } finally {
-      for (const ws of sockets) ws.close();
       await load.stop();
     }
   } finally {

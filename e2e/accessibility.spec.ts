@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { STANDALONE_ROUTES } from '@patrol/contracts/plain';
-import { ADMIN, api, menuPages, signIn, startE2eFleet } from './support.js';
+import { ADMIN, api, menuPages, signIn, startE2eFleet, switchLanguage } from './support.js';
 
 /** axe-core's own build, evaluated in the page through the driver: the console's CSP stays as it is. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -86,21 +86,6 @@ class Findings {
     console.log(text);
     await testInfo.attach('axe-counts', { body: text, contentType: 'text/plain' });
   }
-}
-
-async function switchLanguage(page: Page, lang: string, label: string | null) {
-  if (!label) return;
-  // The home page redraws as the fleet's figures arrive: a pick that lands while the menu is still
-  // moving into place is tried again.
-  await expect(async () => {
-    if (!(await page.getByRole('menuitem', { name: label }).isVisible())) {
-      await page.getByTestId('language-switch').click();
-    }
-    await page.getByRole('menuitem', { name: label }).click({ timeout: 3000 });
-    await expect(page.locator('html')).toHaveAttribute('lang', lang, { timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  // The drop-down is gone, not caught half faded out.
-  await expect(page.locator('.ant-dropdown').locator('visible=true')).toHaveCount(0);
 }
 
 /** Waits until the shown page of the shell has its frame and its rows (the spinners have gone). */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Fleet, SimRobot } from '@patrol/robot-sim';
-import { ADMIN, openFromMenu, signIn, startE2eFleet } from './support.js';
+import { ADMIN, answerDialog, openFromMenu, signIn, startE2eFleet } from './support.js';
 
 /**
  * What the alarm flows need of a simulated robot: raise a gun (asks to fire the net gun) or a
@@ -59,7 +59,7 @@ test('a gun alarm pops up in every console; allow fires the net gun once and bot
   await popup.getByRole('button', { name: '允许' }).click();
   const confirm = confirmation(page, '确定允许该机器人开网枪吗？');
   await expect(confirm).toContainText('ALM-0001');
-  await confirm.getByRole('button', { name: '允许' }).click();
+  await answerDialog(confirm, '允许');
   await expect(popup).toBeHidden();
   await expect.poll(() => robot(0).fires, { timeout: 20_000 }).toBe(1);
 
@@ -93,7 +93,7 @@ test('a sentiment alarm\'s "no deal" sends ret 4 to the robot', async ({ page })
   await expect(popup).toBeVisible({ timeout: 15_000 });
   await expect(popup).toContainText('ALM-0002');
   await popup.getByRole('button', { name: '不处理' }).click();
-  await confirmation(page, '确定忽略该舆情告警吗？').getByRole('button', { name: '不处理' }).click();
+  await answerDialog(confirmation(page, '确定忽略该舆情告警吗？'), '不处理');
   await expect(popup).toBeHidden();
 
   await openFromMenu(page, '数据中心', '告警处置记录');
@@ -118,7 +118,7 @@ test('disposal operations move an alarm to complete', async ({ page }) => {
   await expect(drawer.getByRole('button', { name: '语音对讲巡检' })).toBeEnabled();
 
   await drawer.getByRole('button', { name: '处置完成' }).click();
-  await confirmation(page, '确定结束该告警的处置吗？').getByRole('button', { name: '处置完成' }).click();
+  await answerDialog(confirmation(page, '确定结束该告警的处置吗？'), '处置完成');
   await expect(drawer.getByText('该告警已处置完成，不能再操作。')).toBeVisible();
   await expect(drawer.locator('[data-operation-entry="complete"]')).toBeVisible();
   await drawer.getByRole('button', { name: '关闭详情' }).click();

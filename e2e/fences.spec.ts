@@ -2,15 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { Fleet } from '@patrol/robot-sim';
-import { ADMIN, api, signIn, startE2eFleet } from './support.js';
+import { ADMIN, api, clickMap, signIn, startE2eFleet } from './support.js';
 
 type Fence = { fenceId: number; name: string; points: number[][]; layerOrder: number };
-
-/** Clicks the map at offsets (px) from its centre. */
-async function clickMap(page: Page, points: [number, number][]) {
-  const box = (await page.getByTestId('fence-map').boundingBox())!;
-  for (const [dx, dy] of points) await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
-}
 
 /** axe-core's serious and critical WCAG 2.2 AA findings on the page as it is. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -72,7 +66,7 @@ test('a fence is drawn, edited, cut between two vertices and moved between layer
   await page.getByRole('button', { name: '新建围栏' }).click();
   await page.getByLabel('名称').fill('Gatehouse');
   // Drawing starts at once: four corners and the first again.
-  await clickMap(page, [
+  await clickMap(page, 'fence-map', [
     [-100, -80],
     [100, -80],
     [100, 80],

@@ -6,11 +6,20 @@ import { ADMIN } from './support.js';
  * where the focus is after each of them.
  */
 
-/** Presses `key` until `target` has the focus (at most `max` times): for stops whose count does not matter. */
+/**
+ * Presses `key` until `target` has the focus (at most `max` times): for stops whose count does not
+ * matter. After each press it waits for the focus to move (a menu moves it on its next frame), so a
+ * slow move is never taken for a stop and pressed past.
+ */
 async function pressUntilFocused(page: Page, key: string, target: Locator, max = 30): Promise<void> {
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    const before = await page.evaluateHandle(() => document.activeElement);
     await page.keyboard.press(key);
+    await page
+      .waitForFunction((element) => document.activeElement !== element, before, { timeout: 2000 })
+      .catch(() => undefined);
+    await before.dispose();
   }
   await expect(target).toBeFocused();
 }

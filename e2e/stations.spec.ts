@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, openFromMenu, signIn } from './support.js';
+import { ADMIN, clickMap, openFromMenu, signIn } from './support.js';
 
 /** Calls the API as the signed-in user, in the tenant the console acts in. */
 async function api(page: Page, path: string, body: unknown) {
@@ -12,12 +12,6 @@ async function api(page: Page, path: string, body: unknown) {
     data: body,
   });
   return (await res.json()) as { code: number; message: string; data: unknown };
-}
-
-/** Clicks the map at offsets (px) from its centre. */
-async function clickMap(page: Page, testId: string, points: [number, number][]) {
-  const box = (await page.getByTestId(testId).boundingBox())!;
-  for (const [dx, dy] of points) await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
 }
 
 test('a station is drawn on the map, gets a robot, and refuses deletion naming it', async ({ page }) => {

@@ -84,3 +84,50 @@ export async function answerDialog(dialog: Locator, button: RegExp | string): Pr
     await expect(dialog).toBeHidden({ timeout: 2000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/**
+ * Switches the console to `lang` from the header's language switch (`label` its menu item; null
+ * for the default, nothing to do) and waits until the page is in that language.
+ */
+export async function switchLanguage(page: Page, lang: string, label: string | null) {
+  if (!label) return;
+  // The home page redraws as the fleet's figures arrive: a pick that lands while the menu is still
+  // moving into place is tried again.
+  await expect(async () => {
+    if (!(await page.getByRole('menuitem', { name: label }).isVisible())) {
+      await page.getByTestId('language-switch').click();
+    }
+    await page.getByRole('menuitem', { name: label }).click({ timeout: 3000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', lang, { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+  // The drop-down is gone, not caught half faded out.
+  await expect(page.locator('.ant-dropdown').locator('visible=true')).toHaveCount(0);
+}
+
+/**
+ * Clicks a map at offsets (px) from its centre once it stands still: a dialog's opening animation
+ * moves the map's box, and a first fit moves its view; a click measured before either ends lands
+ * elsewhere (and a polygon's closing click then misses its first vertex).
+ */
+export async function clickMap(page: Page, testId: string, points: [number, number][]): Promise<void> {
+  const map = page.getByTestId(testId);
+  const where = async () =>
+    JSON.stringify([
+      await map.boundingBox(),
+      await map.locator('.leaflet-map-pane').evaluate((pane) => getComputedStyle(pane).transform),
+    ]);
+  let before = await where();
+  await expect
+    .poll(
+      async () => {
+        const now = await where();
+        const still = now === before;
+        before = now;
+        return still;
+      },
+      { intervals: [250], timeout: 10_000 },
+    )
+    .toBe(true);
+  const box = (await map.boundingBox())!;
+  for (const [dx, dy] of points) await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+}

@@ -45,7 +45,13 @@ const api = { target: 'http://localhost:8080', changeOrigin: false, ws: true };
 export default defineConfig({
   plugins: [react(), precompress()],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
-  server: { port: 5173, proxy: { '/api': api } },
+  server: {
+    port: 5173,
+    proxy: { '/api': api },
+    // Files of the workspace's node_modules (hls.js's worker, imported with `?url`) are served
+    // whichever folder the dev server or the tests start from.
+    fs: { allow: [new URL('../..', import.meta.url).pathname] },
+  },
   preview: { port: 4173, proxy: { '/api': api } },
   build: {
     outDir: 'dist',

@@ -1,7 +1,7 @@
 // 5. SIGTERM under load: writes, robots streaming and console sockets watching when the server is
 // asked to stop. It must say it is not ready at once, keep serving through its drain, exit 0 within
 // a few seconds after it, close every console socket with 1001 "going away", and keep every write
-// it acknowledged (checked after starting it again on the same data).
+// it acknowledged (checked after starting it again on the same data), and find its robots online again.
 import {
   checkWrites,
   Console,
@@ -21,6 +21,8 @@ import { freePort } from '../server-process.js';
 const DRAIN_MS = 1000;
 /** The longest a stop may take, drain included. */
 const STOP_MS = DRAIN_MS + 5000;
+/** The longest the fleet may take to be online again on the restarted server (robots back off up to 30 s). */
+const ROBOTS_BACK_MS = 45_000;
 
 export async function sigterm(kind: DatabaseKind, report: Report): Promise<void> {
   const db = await freshDatabase(kind);
@@ -76,6 +78,16 @@ export async function sigterm(kind: DatabaseKind, report: Report): Promise<void>
     const after = new Console(server.url);
     await after.signIn();
     report.writes(await checkWrites(after, writer, prefix), writer);
+    // The robots reconnect on their own to the server started again (same broker port).
+    const back = performance.now();
+    const online = await after.robotsOnline(
+      fleet.robots.map((r) => r.serial),
+      ROBOTS_BACK_MS,
+    );
+    report.line(
+      `robots back online after the restart: ${online} in ${((performance.now() - back) / 1000).toFixed(1)} s`,
+    );
+    report.expect(online, `every robot is online again within ${ROBOTS_BACK_MS / 1000} s of the restart`);
   } finally {
     await writer.stop();
     for (const s of sockets) s.ws.terminate();

@@ -47,11 +47,11 @@ describe('OpenAPI', () => {
   });
 
   it('matches the committed openapi.json (regenerate with `npm run openapi -w @patrol/server`)', async () => {
-    expect(formatOpenApi(t.app.swagger())).toBe(await readFile(OPENAPI_FILE, 'utf8'));
+    expect(formatOpenApi(await t.app.openApiDocument())).toBe(await readFile(OPENAPI_FILE, 'utf8'));
   });
 
   it('registers every API route from its descriptor, and every descriptor as a route', async () => {
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await t.app.openApiDocument()) as { paths: Record<string, Record<string, Operation>> };
     const registered = Object.entries(doc.paths)
       .filter(([p]) => p.startsWith(`${API_PREFIX}/`))
       .flatMap(([p, methods]) => Object.entries(methods).map(([m, op]) => `${m.toUpperCase()} ${p} ${op.operationId}`));
@@ -84,6 +84,16 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('swagger-ui');
+    const css = await t.app.inject({ method: 'HEAD', url: '/docs/static/swagger-ui.css' });
+    expect(css.statusCode).toBe(200);
+    expect(Number(css.headers['content-length'])).toBeGreaterThan(0);
+    expect(css.body).toBe('');
+  });
+
+  it('answers a path under /docs that is no page of it as any unknown path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 404 });
   });
 });
 

@@ -19,7 +19,7 @@ async function main() {
     await database.migrate();
     const app = await buildApp({ config: { ...loadConfig({}), mqttPort: 0 }, database, logger: false, webDist: null });
     await app.ready();
-    await writeFile(OPENAPI_FILE, formatOpenApi(app.swagger()));
+    await writeFile(OPENAPI_FILE, formatOpenApi(await app.openApiDocument()));
     await app.close();
     console.log(`wrote ${OPENAPI_FILE}`);
   } finally {

@@ -315,7 +315,7 @@ describe('the API under hostile input', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    doc = t.app.swagger() as unknown as Document;
+    doc = (await t.app.openApiDocument()) as unknown as Document;
     await signIn();
     // Rows for the operations to find, change and delete: tenants with users, robots, a multicast group.
     for (let i = 0; i < 2; i++) {

@@ -2,11 +2,12 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CONFIG_KEYS, MENU_TREE, menuNames, newPassword } from '@patrol/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/create-test-app.js';
 import { login, makeTenant } from '../test/factories.js';
 import type { Db } from './platform/db.js';
+import { configs } from './modules/configs/configs.tables.js';
 import { menus } from './modules/menus/menus.tables.js';
 import { tenants } from './modules/tenants/tenants.tables.js';
 import { INITIAL_PASSWORD_FILE } from './seed.js';
@@ -101,5 +102,21 @@ describe('first-start seed', () => {
     expect(await snapshot(first.db)).toEqual(before);
     await expect(stat(path.join(dataDir, INITIAL_PASSWORD_FILE))).rejects.toThrow();
     await expect(login(second.app, 'admin', password)).resolves.toBeTypeOf('string');
+  });
+
+  it('adds again at the next start a seeded menu or setting that is missing', async () => {
+    const first = await createTestApp();
+    opened.push(first);
+    const [menu] = MENU_TREE;
+    await first.db.execute(
+      sql`delete from role_menus where menu_id = (select id from menus where name = ${menu!.name})`,
+    );
+    await first.db.delete(menus).where(eq(menus.name, menu!.name));
+    await first.db.delete(configs).where(eq(configs.key, CONFIG_KEYS[0]!));
+
+    const second = await createTestApp({ database: first.database });
+    opened.push(second);
+    expect((await first.db.select().from(menus).where(eq(menus.name, menu!.name))).length).toBe(1);
+    expect((await first.db.select().from(configs).where(eq(configs.key, CONFIG_KEYS[0]!))).length).toBe(1);
   });
 });

@@ -5,19 +5,25 @@ import {
   ADMIN_ACCOUNT,
   ADMIN_ROLE_CODE,
   MENU_TREE,
+  menuNames,
   newPassword,
   PLATFORM_TENANT_ID,
   SEEDED_TEXTS,
   type MenuSeed,
 } from '@patrol/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { STARTUP_LOCK_KEY, type Db, type DbOrTx } from './platform/db.js';
 import { generatePassword, hashPassword, sha256Hex } from './platform/passwords.js';
 import { DEFAULT_CONFIGS } from './modules/configs/configs.service.js';
 import { insertMissingConfigs } from './modules/configs/configs.repository.js';
 import { ensureMenu, menuIdsByName } from './modules/menus/menus.repository.js';
 import { assignRoles, ensureRole, grantMenus } from './modules/roles/roles.repository.js';
+import { configs } from './modules/configs/configs.tables.js';
+import { menus } from './modules/menus/menus.tables.js';
+import { roles } from './modules/roles/roles.tables.js';
 import { tenants } from './modules/tenants/tenants.tables.js';
+import { users } from './modules/users/users.tables.js';
+import { inTenant } from './platform/tenant-scope.js';
 import { findUserByAccount, insertUser, updatePasswordHash } from './modules/users/users.repository.js';
 
 /** Where the tests and the scripts have long found it. */
@@ -53,6 +59,12 @@ export type SeedResult = {
  * nothing an operator changed is written again. Instances starting together take turns.
  */
 export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
+  // A seeded database (every start after the first): one read, no lock, no transaction.
+  const admin = await seededAdministrator(db);
+  if (admin && (admin.lastLoginAt || options.adminPassword || !options.dataDir || !options.recoverPassword)) {
+    return NOTHING_CREATED;
+  }
+  if (admin && (await exists(path.join(options.dataDir!, INITIAL_PASSWORD_FILE)))) return NOTHING_CREATED;
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`);
     await ensurePlatformTenant(tx);
@@ -115,6 +127,28 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
 }
 
 const NOTHING_CREATED: SeedResult = { generatedPassword: null, adminCreated: false };
+
+/**
+ * The administrator (when it signed in last) when every row the seed adds is there: the platform
+ * tenant, the role admin, each menu of the tree, each console setting and the administrator. Null
+ * when anything is missing, and the seed has something to add. One query.
+ */
+async function seededAdministrator(db: Db): Promise<{ lastLoginAt: Date | null } | null> {
+  const names = [...new Set(menuNames(MENU_TREE))];
+  const keys = DEFAULT_CONFIGS.map((c) => c.key);
+  const [admin] = await db
+    .select({
+      lastLoginAt: users.lastLoginAt,
+      complete: sql<boolean>`exists (select 1 from ${tenants} where ${eq(tenants.id, PLATFORM_TENANT_ID)})
+        and exists (select 1 from ${roles} where ${inTenant(roles, PLATFORM_TENANT_ID, eq(roles.code, ADMIN_ROLE_CODE))})
+        and (select count(distinct ${menus.name}) from ${menus} where ${inArray(menus.name, names)}) = ${names.length}
+        and (select count(*) from ${configs} where ${inArray(configs.key, keys)}) = ${keys.length}`,
+    })
+    .from(users)
+    .where(inTenant(users, PLATFORM_TENANT_ID, eq(users.account, ADMIN_ACCOUNT)))
+    .limit(1);
+  return admin?.complete ? { lastLoginAt: admin.lastLoginAt } : null;
+}
 
 const exists = (file: string) =>
   stat(file).then(

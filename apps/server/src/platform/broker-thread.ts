@@ -2,8 +2,16 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import type { FastifyBaseLogger } from 'fastify';
 // Types only: the process's entry imports this file to start the thread early, before the rest loads.
 import type { BrokerTls, EmbeddedBroker, RobotVerifier } from './broker.js';
+import { createRobotInbox, type RobotMessage } from './robot-inbox.js';
 
-type ThreadOptions = { port: number; host?: string; tls?: BrokerTls; maxRobots?: number; level: string };
+type ThreadOptions = {
+  port: number;
+  host?: string;
+  tls?: BrokerTls;
+  maxRobots?: number;
+  telemetryQueueLimit?: number;
+  level: string;
+};
 /** What marks the worker as the broker's thread. */
 type ThreadData = { brokerThread: true };
 type ToMain =
@@ -13,12 +21,14 @@ type ToMain =
   | { type: 'log'; level: 'error' | 'warn' | 'info' | 'debug'; obj: object; msg: string }
   | { type: 'stats'; robots: number; dropped: number }
   | { type: 'subscribed'; id: number; subscribed: boolean }
+  | { type: 'robots'; batch: RobotMessage[] }
   | { type: 'closed' };
 type ToThread =
   | { type: 'start'; options: ThreadOptions }
   | { type: 'verified'; id: number; ok: boolean }
   | { type: 'disconnect'; serials: string[] }
   | { type: 'subscribers'; id: number; topic: string }
+  | { type: 'took'; count: number }
   | { type: 'close' };
 
 /** How often the thread reports its counts to the main thread. */
@@ -51,14 +61,18 @@ export function prewarmBrokerThread(): void {
 /**
  * The embedded broker on a worker thread of its own (MQTT_BROKER_THREAD=1), so robots' traffic
  * does not share the event loop with the API and the console sockets. The robot check (a database
- * read) and the log stay on the main thread and cross a message port; the server's own client
- * reaches the broker over loopback as it does on the main thread.
+ * read) and the log stay on the main thread and cross a message port; so do robots' messages, in a
+ * batch per turn of the thread's loop, acknowledged by the main thread once handed to the gateway
+ * (telemetry beyond the queue limit not yet acknowledged is dropped and counted). The server's own
+ * client reaches the broker over loopback to publish, as it does on the main thread.
  */
 export async function startEmbeddedBrokerThread(options: {
   port: number;
   host?: string;
   tls?: BrokerTls;
   maxRobots?: number;
+  /** TELEMETRY_QUEUE_LIMIT unless given. */
+  telemetryQueueLimit?: number;
   verifyRobot: RobotVerifier;
   log: FastifyBaseLogger;
 }): Promise<EmbeddedBroker> {
@@ -69,6 +83,7 @@ export async function startEmbeddedBrokerThread(options: {
     ...(options.host ? { host: options.host } : {}),
     ...(options.tls ? { tls: options.tls } : {}),
     ...(options.maxRobots !== undefined ? { maxRobots: options.maxRobots } : {}),
+    ...(options.telemetryQueueLimit !== undefined ? { telemetryQueueLimit: options.telemetryQueueLimit } : {}),
   };
   // A prewarmed thread that has died since (threadId -1) is replaced.
   const worker = prewarmed && prewarmed.threadId !== -1 ? prewarmed : spawnThread();
@@ -77,6 +92,7 @@ export async function startEmbeddedBrokerThread(options: {
   let onClosed: (() => void) | null = null;
   const asked = new Map<number, (subscribed: boolean) => void>();
   let nextQuestion = 0;
+  const inbox = createRobotInbox();
   const ready = new Promise<Extract<ToMain, { type: 'ready' }>>((resolve, reject) => {
     worker.once('error', reject);
     worker.on('message', (message: ToMain) => {
@@ -103,6 +119,13 @@ export async function startEmbeddedBrokerThread(options: {
           asked.get(message.id)?.(message.subscribed);
           asked.delete(message.id);
           return;
+        case 'robots':
+          try {
+            inbox.deliver(message.batch);
+          } finally {
+            worker.postMessage({ type: 'took', count: message.batch.length } satisfies ToThread);
+          }
+          return;
         case 'closed':
           return onClosed?.();
       }
@@ -126,6 +149,7 @@ export async function startEmbeddedBrokerThread(options: {
         asked.set(id, resolve);
         worker.postMessage({ type: 'subscribers', id, topic } satisfies ToThread);
       }),
+    robotMessages: inbox.listen,
     close: async () => {
       const closed = new Promise<void>((resolve) => (onClosed = resolve));
       worker.postMessage({ type: 'close' } satisfies ToThread);
@@ -137,11 +161,14 @@ export async function startEmbeddedBrokerThread(options: {
 
 /** The thread's side: runs the broker and asks the main thread about robots. */
 async function runThread(options: ThreadOptions) {
-  const [{ pino }, { startEmbeddedBroker }] = await Promise.all([import('pino'), import('./broker.js')]);
+  // pino's module object (its CommonJS exports, as Node and the build both give it).
+  const [{ default: pino }, { startEmbeddedBroker }] = await Promise.all([import('pino'), import('./broker.js')]);
   const port = parentPort!;
   const send = (message: ToMain) => port.postMessage(message);
   const waiting = new Map<number, (ok: boolean) => void>();
   let next = 0;
+  // Robots' messages posted to the main thread and not yet acknowledged by it.
+  let unacknowledged = 0;
   // Log lines go to the main thread's logger, which knows the destination and the redactions.
   const log = pino(
     { level: options.level },
@@ -158,7 +185,13 @@ async function runThread(options: ThreadOptions) {
     ...(options.host ? { host: options.host } : {}),
     ...(options.tls ? { tls: options.tls } : {}),
     ...(options.maxRobots !== undefined ? { maxRobots: options.maxRobots } : {}),
+    ...(options.telemetryQueueLimit !== undefined ? { telemetryQueueLimit: options.telemetryQueueLimit } : {}),
     log,
+    forward: (batch) => {
+      unacknowledged += batch.length;
+      send({ type: 'robots', batch });
+    },
+    backlog: () => unacknowledged,
     verifyRobot: (serial, token) =>
       new Promise<boolean>((resolve) => {
         const id = next++;
@@ -179,6 +212,10 @@ async function runThread(options: ThreadOptions) {
     if (message.type === 'verified') {
       waiting.get(message.id)?.(message.ok);
       waiting.delete(message.id);
+      return;
+    }
+    if (message.type === 'took') {
+      unacknowledged -= message.count;
       return;
     }
     if (message.type === 'disconnect') {

@@ -319,6 +319,54 @@ describe('the embedded broker against a misbehaving robot', () => {
   });
 });
 
+describe("the embedded broker hands robots' messages to the server in this process", () => {
+  let broker: EmbeddedBroker | null = null;
+  const clients: mqtt.MqttClient[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
+    await broker?.close();
+    broker = null;
+  });
+
+  it('in the order published; presence and events from before the server listened first, telemetry of then not; never its own client', async () => {
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', verifyRobot: async () => true, log });
+    const robot = await connectRobot(broker.url, 'HAND-1', {
+      will: { topic: 'patrol/HAND-1/online', payload: Buffer.from('{"online":false}'), qos: 1, retain: true },
+    });
+    clients.push(robot);
+    await robot.publishAsync('patrol/HAND-1/online', '{"online":true}', { qos: 1, retain: true });
+    await robot.publishAsync('patrol/HAND-1/state', '{"ts":1}', { qos: 0 });
+    await robot.publishAsync('patrol/HAND-1/event', '{"id":"e1"}', { qos: 1 });
+    // The server's own client publishes to robots; nothing of it comes back as a robot's message.
+    const server = await mqtt.connectAsync(broker.url, {
+      username: SERVER_MQTT_USERNAME,
+      password: broker.serverPassword,
+      protocolVersion: 4,
+    });
+    clients.push(server);
+    await server.publishAsync('patrol/HAND-1/cmd', '{"id":"c1"}', { qos: 1 });
+
+    const taken: string[] = [];
+    broker.robotMessages((topic, body) => taken.push(`${topic} ${body}`));
+    expect(taken).toEqual(['patrol/HAND-1/online {"online":true}', 'patrol/HAND-1/event {"id":"e1"}']);
+
+    for (let ts = 2; ts <= 6; ts++) robot.publish('patrol/HAND-1/state', JSON.stringify({ ts }), { qos: 0 });
+    await robot.publishAsync('patrol/HAND-1/upload', '{"id":"u1"}', { qos: 1 });
+    await until(() => taken.length === 8);
+    expect(taken.slice(2)).toEqual([
+      ...[2, 3, 4, 5, 6].map((ts) => `patrol/HAND-1/state {"ts":${ts}}`),
+      'patrol/HAND-1/upload {"id":"u1"}',
+    ]);
+    // Nobody subscribes to robots' topics for it.
+    expect(await broker.subscribed('patrol/HAND-1/state')).toBe(false);
+
+    // Cut off, the robot's last will reaches the server the same way.
+    broker.disconnectRobots(['HAND-1']);
+    await until(() => taken.length === 9);
+    expect(taken[8]).toBe('patrol/HAND-1/online {"online":false}');
+  });
+});
+
 describe('where the embedded broker listens', () => {
   let broker: EmbeddedBroker | null = null;
   afterEach(async () => {

@@ -13,8 +13,9 @@ import {
   ROBOT_PUBLISH_TOPICS,
   ROBOT_SUBSCRIBE_TOPICS,
   robotTopic,
-} from '@patrol/contracts';
+} from '@patrol/contracts/plain';
 import { limitedLog } from './log-limit.js';
+import { createRobotInbox, type RobotMessage } from './robot-inbox.js';
 
 /** Username of the server's own MQTT client; `$` cannot start a serial number, so no robot can claim it. */
 export const SERVER_MQTT_USERNAME = '$server';
@@ -38,7 +39,10 @@ const SWEEP_INTERVAL_MS = 60_000;
 /** The part of aedes' mqemitter the overload guard needs. */
 type Emitter = {
   length: number;
-  emit(packet: { topic: string; qos: number; clientId?: string }, done?: (error?: Error) => void): unknown;
+  emit(
+    packet: { topic: string; qos: number; clientId?: string; payload: Buffer | string },
+    done?: (error?: Error) => void,
+  ): unknown;
 };
 
 export type EmbeddedBroker = {
@@ -62,6 +66,11 @@ export type EmbeddedBroker = {
    * (reason code 0x10, no matching subscribers), which this broker (MQTT 3.1.1) cannot send.
    */
   subscribed(topic: string): Promise<boolean>;
+  /**
+   * Hands robots' messages to the server in this process from now on (those that came before, but
+   * telemetry, first): the gateway takes them here rather than subscribing to them over MQTT.
+   */
+  robotMessages(listener: (topic: string, body: string) => void): void;
   close(): Promise<void>;
 };
 
@@ -112,6 +121,13 @@ export async function startEmbeddedBroker(options: {
   messageMaxBytes?: Partial<Record<keyof typeof ROBOT_MESSAGE_MAX_BYTES, number>>;
   /** LIMIT_LOG_INTERVAL_MS unless given. */
   refusalLogIntervalMs?: number;
+  /**
+   * Where robots' messages go, a batch per turn of the event loop (the broker thread's port to the
+   * main thread); unless given, they wait in this process for `robotMessages`.
+   */
+  forward?: (batch: RobotMessage[]) => void;
+  /** Robots' messages forwarded and not yet taken by the server; telemetry is dropped beyond the queue limit. */
+  backlog?: () => number;
 }): Promise<EmbeddedBroker> {
   const serverPassword = randomBytes(24).toString('base64url');
   const serverSecret = Buffer.from(serverPassword);
@@ -133,6 +149,29 @@ export async function startEmbeddedBroker(options: {
   const buckets = new Map<string, Bucket>();
   const connects = new Map<string, number[]>();
   let dropped = 0;
+  // Robots' messages for the server, sent on at the end of the turn: one hand-over for many.
+  const inbox = createRobotInbox();
+  const forward = options.forward ?? inbox.deliver;
+  let batch: RobotMessage[] = [];
+  const flush = () => {
+    const full = batch;
+    batch = [];
+    forward(full);
+  };
+  const toServer = (topic: string, payload: Buffer | string) => {
+    const state = topic.endsWith('/state');
+    // Telemetry nobody in this process takes yet is not held (the next state follows).
+    if (state && !options.forward && !inbox.listening()) return;
+    // Handed over in this process, they are taken at once; posted to the main thread, they may wait there.
+    if (options.backlog && state && options.backlog() + batch.length >= queueLimit) {
+      dropped++;
+      return;
+    }
+    if (batch.length === 0) setImmediate(flush);
+    batch.push([topic, typeof payload === 'string' ? payload : payload.toString('utf8')]);
+  };
+  // The client ids of the server's own clients: what they publish is not a robot's message.
+  const serverIds = new Set<string>();
   const address = (client: Client) =>
     (client as unknown as { conn?: { remoteAddress?: string } }).conn?.remoteAddress ?? null;
 
@@ -201,6 +240,7 @@ export async function startEmbeddedBroker(options: {
       if (username === SERVER_MQTT_USERNAME) {
         if (password && password.length === serverSecret.length && timingSafeEqual(password, serverSecret)) {
           servers.add(client);
+          serverIds.add(client.id);
           return done(null, true);
         }
         return refuse();
@@ -268,10 +308,13 @@ export async function startEmbeddedBroker(options: {
   broker.on('clientError', (client, error) => options.log.debug({ err: error, clientId: client.id }, 'mqtt client'));
   broker.on('clientDisconnect', (client) => {
     if (robots.get(client.id) === client) robots.delete(client.id);
+    if (servers.has(client)) serverIds.delete(client.id);
   });
 
   // Overload guard: a robot's telemetry that would wait behind a full delivery queue is dropped here,
   // before aedes queues it. Its publisher goes on at once (on the next turn, never recursing).
+  // Every other message a client published (a robot's, its last will included) goes to the server as
+  // it goes to subscribers, in the same order.
   const mq = (broker as unknown as { mq: Emitter }).mq;
   const emit = mq.emit.bind(mq);
   mq.emit = (packet, done) => {
@@ -280,6 +323,7 @@ export async function startEmbeddedBroker(options: {
       if (done) setImmediate(done);
       return mq;
     }
+    if (packet.clientId !== undefined && !serverIds.has(packet.clientId)) toServer(packet.topic, packet.payload);
     return emit(packet, done);
   };
 
@@ -300,9 +344,13 @@ export async function startEmbeddedBroker(options: {
         resolve(typeof bound === 'object' && bound ? bound.port : port);
       });
     });
-  const server: Server = createServer(broker.handle);
+  // TCP_NODELAY, as Mosquitto: a command to a robot is a small write that Nagle must not hold back.
+  const server: Server = createServer({ noDelay: true }, broker.handle);
   const tlsServer: Server | null = options.tls
-    ? createTlsServer({ cert: options.tls.cert, key: options.tls.key, minVersion: 'TLSv1.2' }, broker.handle)
+    ? createTlsServer(
+        { cert: options.tls.cert, key: options.tls.key, minVersion: 'TLSv1.2', noDelay: true },
+        broker.handle,
+      )
     : null;
   const closeAll = async () => {
     clearInterval(sweep);
@@ -351,6 +399,7 @@ export async function startEmbeddedBroker(options: {
       if (emitter._matcher.match(topic).length > 0) return true;
       return (await persistence.subscriptionsByTopic(topic)).length > 0;
     },
+    robotMessages: inbox.listen,
     close: closeAll,
   };
 }

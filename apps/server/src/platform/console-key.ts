@@ -25,16 +25,21 @@ export type ConsoleKey = {
  * theirs if none is there; the first one wins and every instance reads back the same key.
  */
 export async function loadConsoleKey(db: DbOrTx): Promise<ConsoleKey> {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  await db
-    .insert(consoleKeys)
-    .values({
-      id: KEY_ID,
-      privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    })
-    .onConflictDoNothing({ target: consoleKeys.id });
-  const [row] = await db.select().from(consoleKeys).where(eq(consoleKeys.id, KEY_ID));
+  const stored = async () => (await db.select().from(consoleKeys).where(eq(consoleKeys.id, KEY_ID)))[0];
+  // Look first: every start after the first finds the key.
+  let row = await stored();
+  if (!row) {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    await db
+      .insert(consoleKeys)
+      .values({
+        id: KEY_ID,
+        privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      })
+      .onConflictDoNothing({ target: consoleKeys.id });
+    row = await stored();
+  }
   if (!row) throw new Error('the console key could not be stored');
   const key = await importPKCS8(row.privateKeyPem, 'EdDSA');
   return {

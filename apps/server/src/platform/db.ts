@@ -198,6 +198,28 @@ async function statusOf(query: (text: string) => Promise<Rows>): Promise<Migrati
   return compareMigrations(knownMigrations(), await recordedMigrations(query));
 }
 
+/**
+ * True when the database records exactly this version's migrations (by their creation times, which
+ * drizzle records and the journal lists): one query and the journal, no SQL file read or hashed. The
+ * start of a migrated database stops there; anything else (a fresh database, a pending or an
+ * unknown migration) goes the whole way.
+ */
+async function migrationsCurrent(query: (text: string) => Promise<Rows>): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  let rows: unknown[];
+  try {
+    ({ rows } = await query('select created_at from drizzle.__drizzle_migrations'));
+  } catch {
+    // No migration table yet.
+    return false;
+  }
+  const recorded = new Set((rows as { created_at: string | number }[]).map((r) => Number(r.created_at)));
+  const known = new Set(journal.entries.map((e) => e.when));
+  return recorded.size === known.size && [...known].every((when) => recorded.has(when));
+}
+
 const withTimeout = async <T>(work: Promise<T>, ms: number): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -256,6 +278,7 @@ export function pgliteDatabase(client: PgliteClient, timeoutMs = DEFAULT_DB_TIME
     kind: 'pglite',
     // PGlite has a single connection, so there is nobody to wait for; migrations have no deadline.
     migrate: async () => {
+      if (await migrationsCurrent((text) => client.query(text))) return [];
       const { unknown, pending } = await statusOf((text) => client.query(text));
       if (unknown.length > 0) throw new NewerSchemaError(unknown);
       await migratePglite(drizzlePglite({ client: client as PGlite, ...drizzleOptions }), {
@@ -296,6 +319,8 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
     db,
     kind: 'postgres',
     migrate: async () => {
+      // Nothing to apply (every start after an upgrade's first): no lock, no second pool.
+      if (await migrationsCurrent((text) => pool.query(text))) return [];
       // Migrations may take long on a large database, and wait for another instance's: a pool of
       // their own without statement deadlines (a connection still comes within the deadline).
       const migrations = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: timeoutMs });

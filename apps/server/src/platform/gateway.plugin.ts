@@ -28,6 +28,7 @@ const plugin: FastifyPluginAsync<GatewayPluginOptions> = async (app, options) =>
         password: broker.serverPassword,
         log: app.log,
         subscribed: (topic) => broker.subscribed(topic),
+        inbound: (take) => broker.robotMessages(take),
       })
     : await startMqttGateway({
         kind: 'external',

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Language, SocketServerMessage, SocketTopic } from '@patrol/contracts';
+import type { Language, RobotLive, SocketServerMessage, SocketTopic } from '@patrol/contracts';
 import { SOCKET_CLOSE_UNAUTHORIZED } from '@patrol/contracts';
 import type { WebSocket } from 'ws';
 import type { Bus } from './bus.js';
@@ -31,6 +31,23 @@ export type SocketConnection = {
   lang: Language;
   alive: boolean;
 };
+
+/**
+ * Each live robot's JSON, made once and shared by every push and console that carries it. The
+ * monitoring service makes a new object for every change and never changes one it has delivered.
+ */
+const robotJson = new WeakMap<RobotLive, string>();
+
+function encodeRobot(robot: RobotLive): string {
+  let json = robotJson.get(robot);
+  if (json === undefined) robotJson.set(robot, (json = JSON.stringify(robot)));
+  return json;
+}
+
+/** A `robots` push as JSON, from the robots' own JSON: what JSON.stringify of the message gives. */
+export function robotsWire(data: RobotLive[], full?: boolean): string {
+  return `{"type":"robots","data":[${data.map(encodeRobot).join(',')}]${full === undefined ? '' : `,"full":${full}`}}`;
+}
 
 /** A dead peer (no pong since the last ping) is dropped after at most two of these. */
 export const HEARTBEAT_MS = 30_000;
@@ -95,23 +112,40 @@ export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
     await bus.publish('realtime.send', { userIds, message });
   }
 
+  /** Whether a console of this instance watches a topic in a tenant. */
+  function watched(tenantId: number, topic: SocketTopic): boolean {
+    for (const conn of each()) if (conn.topics.get(topic) === tenantId) return true;
+    return false;
+  }
+
+  /**
+   * A robot's new live state, encoded as it arrives when a console here watches its tenant's fleet:
+   * the next push then only joins what is ready, and does not hold the event loop (and the robots'
+   * messages behind it) for the whole fleet's encoding at once.
+   */
+  function encodeAhead(tenantId: number, robot: RobotLive): void {
+    if (watched(tenantId, 'robots')) encodeRobot(robot);
+  }
+
   /** Sends a message to this instance's consoles that watch a topic in a tenant. */
   function deliverToTopic(tenantId: number, topic: SocketTopic, message: SocketServerMessage): void {
     // Encoded once for every console that gets the whole message, and sent as a text frame.
     let wire: Buffer | undefined;
+    const encode = () =>
+      Buffer.from(message.type === 'robots' ? robotsWire(message.data, message.full) : JSON.stringify(message));
     for (const conn of each()) {
       if (conn.topics.get(topic) !== tenantId || conn.socket.readyState !== conn.socket.OPEN) continue;
       const visible = conn.visibleRobots;
       if (visible && message.type === 'robots') {
         const data = message.data.filter((r) => visible.has(r.robotId));
-        if (data.length) conn.socket.send(JSON.stringify({ type: 'robots', data }));
+        if (data.length) conn.socket.send(robotsWire(data));
         continue;
       }
       if (visible && message.type === 'command' && !visible.has(message.data.robotId)) continue;
       if (visible && (message.type === 'gun' || message.type === 'sentiment') && !visible.has(message.robotId))
         continue;
       if (visible && message.type === 'alarmHandled' && !visible.has(message.data.robotId)) continue;
-      conn.socket.send((wire ??= Buffer.from(JSON.stringify(message))), { binary: false });
+      conn.socket.send((wire ??= encode()), { binary: false });
     }
   }
 
@@ -140,7 +174,7 @@ export function createRealtimeHub(bus: Bus, log: FastifyBaseLogger) {
     log.debug('realtime hub closed');
   }
 
-  return { add, sendToUsers, deliverToTopic, publishToTopic, connectionsOf, connectionCount, close };
+  return { add, sendToUsers, deliverToTopic, encodeAhead, publishToTopic, connectionsOf, connectionCount, close };
 }
 
 export type RealtimeHub = ReturnType<typeof createRealtimeHub>;

@@ -93,3 +93,53 @@ describe('the MQTT gateway drops what the console must not store, whichever brok
     expect(presence).toEqual(['OFF-2:false']);
   });
 });
+
+describe("the MQTT gateway fed by the embedded broker's hand-over", () => {
+  it('handles each message through its checks, survives a handler that throws, and takes nothing once closed', async () => {
+    const broker = await startEmbeddedBroker({
+      port: 0,
+      host: '127.0.0.1',
+      verifyRobot: async () => true,
+      log: pino({ level: 'silent' }),
+    });
+    const errors: string[] = [];
+    let take: ((topic: string, body: string) => void) | null = null;
+    const gateway = await startMqttGateway({
+      kind: 'embedded',
+      url: broker.url,
+      username: SERVER_MQTT_USERNAME,
+      password: broker.serverPassword,
+      log: pino(
+        { level: 'error' },
+        { write: (line: string) => errors.push((JSON.parse(line) as { msg: string }).msg) },
+      ),
+      inbound: (next) => (take = next),
+    });
+    try {
+      const events: string[] = [];
+      gateway.on('event', (serial) => {
+        if (serial === 'BAD-1') throw new Error('handler bug');
+        events.push(serial);
+      });
+      gateway.on('event', (serial) => {
+        events.push(`second:${serial}`);
+      });
+      expect(take).toBeNull();
+      gateway.receive();
+      // Not subscribed over MQTT: the hand-over is the only way in.
+      expect(await broker.subscribed('patrol/ANY/event')).toBe(false);
+      take!('patrol/BAD-1/event', '{"id":"e1"}');
+      take!('patrol/OK-1/event', 'not json');
+      take!('patrol/OK-1/event', '{"id":"e2"}');
+      expect(events).toEqual(['second:BAD-1', 'OK-1', 'second:OK-1']);
+      expect(errors).toEqual(['mqtt: message handler failed']);
+
+      await gateway.close();
+      take!('patrol/OK-1/event', '{"id":"e3"}');
+      expect(events).toHaveLength(3);
+    } finally {
+      await gateway.close();
+      await broker.close();
+    }
+  });
+});

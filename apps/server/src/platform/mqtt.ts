@@ -38,7 +38,10 @@ export type MqttGateway = {
   onLink(listener: (up: boolean) => void): void;
   /** Sets the check every robot message passes before its handlers (the robots module's `admits`). */
   admit(gate: InboundGate): void;
-  /** Subscribes to robots' topics (and again on every reconnect): call it once the handlers are added. */
+  /**
+   * Starts taking robots' messages: from the embedded broker's hand-over, else by subscribing to
+   * their topics (and again on every reconnect). Call it once the handlers are added.
+   */
   receive(): void;
   /** Telemetry (`state`) messages dropped here, oversized or not JSON, so far (the metrics). */
   droppedStates(): number;
@@ -66,6 +69,11 @@ export async function startMqttGateway(options: {
   subscribed?: (topic: string) => Promise<boolean>;
   /** PUBLISH_TIMEOUT_MS unless given. */
   publishTimeoutMs?: number;
+  /**
+   * The embedded broker's hand-over of robots' messages in this process (`robotMessages`): given,
+   * the client subscribes to nothing and only publishes.
+   */
+  inbound?: (take: (topic: string, body: string) => void) => void;
 }): Promise<MqttGateway> {
   const handlers = new Map<RobotTopicKind, InboundHandler[]>();
   let gate: InboundGate | null = null;
@@ -114,7 +122,7 @@ export async function startMqttGateway(options: {
   };
   client.on('connect', () => {
     options.log.info(`mqtt: connected to the ${options.kind} broker`);
-    if (receiving) subscribe();
+    if (receiving && !options.inbound) subscribe();
     link(true);
   });
   client.on('close', () => link(false));
@@ -130,36 +138,44 @@ export async function startMqttGateway(options: {
   const publishTimeoutMs = options.publishTimeoutMs ?? PUBLISH_TIMEOUT_MS;
   client.on('offline', () => options.log.warn('mqtt: broker unreachable, retrying'));
   const dispatch = (list: InboundHandler[], serial: string, topic: string, payload: unknown) => {
+    const failed = (error: unknown) => options.log.error({ err: error, topic }, 'mqtt: message handler failed');
     for (const handler of list) {
-      Promise.resolve(handler(serial, payload, topic)).catch((error: unknown) =>
-        options.log.error({ err: error, topic }, 'mqtt: message handler failed'),
-      );
+      // A handler that throws at once fails alone: the next handler and the next message still run.
+      try {
+        Promise.resolve(handler(serial, payload, topic)).catch(failed);
+      } catch (error) {
+        failed(error);
+      }
     }
   };
   const refused = (serial: string, topic: string) =>
     logRefused((extra) =>
       options.log.warn({ clientId: serial, topic, ...extra }, "mqtt: dropped a message of a disabled tenant's robot"),
     );
-  client.on('message', (topic, buffer) => {
+  let closed = false;
+  /** A robot's message, from the server's client or straight from the embedded broker. */
+  const take = (topic: string, body: Buffer | string) => {
+    if (closed) return;
     const parsed = parseRobotTopic(topic);
     if (!parsed) return;
     const list = handlers.get(parsed.kind);
     if (!list?.length) return;
     // Checked here as well as by the embedded broker, for external brokers: nothing oversized is stored.
     const limit = ROBOT_MESSAGE_MAX_BYTES[parsed.kind as InboundKind];
-    if (buffer.length > limit) {
+    const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    if (size > limit) {
       if (parsed.kind === 'state') droppedStates++;
       logOversized((extra) =>
         options.log.warn(
-          { clientId: parsed.serial, topic, size: buffer.length, limit, ...extra },
-          `mqtt: dropped a message of ${buffer.length} bytes (at most ${limit} on ${parsed.kind})`,
+          { clientId: parsed.serial, topic, size, limit, ...extra },
+          `mqtt: dropped a message of ${size} bytes (at most ${limit} on ${parsed.kind})`,
         ),
       );
       return;
     }
     let payload: unknown;
     try {
-      payload = JSON.parse(buffer.toString('utf8'));
+      payload = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
     } catch {
       if (parsed.kind === 'state') droppedStates++;
       options.log.warn({ topic }, 'mqtt: dropped a message that is not JSON');
@@ -170,10 +186,17 @@ export async function startMqttGateway(options: {
     const offline = parsed.kind === 'online' && (payload as { online?: unknown } | null)?.online === false;
     const decide = (ok: boolean) =>
       ok || offline ? dispatch(list, parsed.serial, topic, payload) : refused(parsed.serial, topic);
-    const verdict = gate ? gate(parsed.serial) : true;
+    let verdict: ReturnType<InboundGate>;
+    try {
+      verdict = gate ? gate(parsed.serial) : true;
+    } catch (error) {
+      options.log.error({ err: error, topic }, 'mqtt: message check failed');
+      return;
+    }
     if (typeof verdict === 'boolean') return decide(verdict);
     verdict.then(decide, (error: unknown) => options.log.error({ err: error, topic }, 'mqtt: message check failed'));
-  });
+  };
+  client.on('message', take);
 
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, options.connectWaitMs ?? 5000);
@@ -217,9 +240,14 @@ export async function startMqttGateway(options: {
     receive: () => {
       if (receiving) return;
       receiving = true;
-      if (client.connected) subscribe();
+      if (options.inbound) options.inbound(take);
+      else if (client.connected) subscribe();
     },
-    close: () => new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
+    close: () => {
+      // Nothing reaches the handlers once the gateway is closed (the embedded broker may still hand over).
+      closed = true;
+      return new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+    },
     droppedStates: () => droppedStates,
   };
 }

@@ -124,3 +124,25 @@ describe('the embedded database on its own thread', () => {
     expect(await database.ping()).toBe(false);
   });
 });
+
+describe('the embedded database on a thread started ahead', () => {
+  it('opens the database it is then told of, with the data an earlier open left', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'patrol-pglite-prewarm-'));
+    try {
+      const first = pgliteDatabase(await PgliteThreadClient.open(path.join(dataDir, 'pglite')));
+      await first.db.execute(sql`create table notes (body text not null)`);
+      await first.db.execute(sql`insert into notes values ('written before')`);
+      await first.close();
+
+      const thread = PgliteThreadClient.prewarm();
+      const again = pgliteDatabase(await thread.open(path.join(dataDir, 'pglite')));
+      try {
+        expect(await rowsOf(again.db.execute(sql`select body from notes`))).toEqual([{ body: 'written before' }]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

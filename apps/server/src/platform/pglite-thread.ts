@@ -1,6 +1,12 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { keepWalBounded, openPgliteClient, type PgliteOpenOptions } from './pglite.js';
+import {
+  keepWalBounded,
+  loadPgliteArtifacts,
+  openPgliteClient,
+  type PgliteArtifacts,
+  type PgliteOpenOptions,
+} from './pglite.js';
 
 /**
  * What the database layer needs of PGlite (what drizzle's PGlite driver calls): an in-process
@@ -8,8 +14,13 @@ import { keepWalBounded, openPgliteClient, type PgliteOpenOptions } from './pgli
  */
 export type PgliteClient = Pick<PGlite, 'query' | 'transaction' | 'close' | 'closed'>;
 
-/** What marks the worker as the embedded database's thread. */
-type ThreadData = { pgliteThread: true; dir: string; options: Pick<PgliteOpenOptions, 'durable'> };
+type ThreadOptions = Pick<PgliteOpenOptions, 'durable'>;
+/**
+ * What marks the worker as the embedded database's thread: it opens the database in `dir`, or with
+ * no `dir` (started ahead) loads PGlite and waits for an `open` message that names it.
+ */
+type ThreadData = { pgliteThread: true; dir: string | null; options: ThreadOptions };
+type OpenMessage = { open: { dir: string; options: ThreadOptions } };
 
 /** Plain fields of a database error (code, detail, constraint...), which cross the thread as they are. */
 type ErrorFields = { message: string; name: string } & Record<string, string | number | undefined>;
@@ -81,17 +92,29 @@ export class PgliteThreadClient implements PgliteClient {
   }
 
   /** Starts the thread and opens the database in `dir`; resolves when it answers. */
-  static open(dir: string, options: Pick<PgliteOpenOptions, 'durable'> = {}): Promise<PgliteThreadClient> {
-    // Bundled (npm run build), the worker is dist/pglite-thread.js. From the sources (tsx) this file is
-    // its own worker, which registers the TypeScript loader first: a worker does not inherit --import.
-    const fromSources = import.meta.url.endsWith('.ts');
-    const entry = fromSources
-      ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`
-      : new URL('./pglite-thread.js', import.meta.url);
-    const worker = new Worker(entry, {
-      eval: fromSources,
-      workerData: { pgliteThread: true, dir, options } satisfies ThreadData,
-    });
+  static open(dir: string, options: ThreadOptions = {}): Promise<PgliteThreadClient> {
+    return PgliteThreadClient.#ready(spawnThread({ pgliteThread: true, dir, options }));
+  }
+
+  /**
+   * Starts the thread before the database's folder is known (the process's entry, before it loads
+   * its settings): it loads PGlite and compiles its WebAssembly meanwhile. `open` then opens the
+   * database there; `cancel` ends the thread when the start needs none.
+   */
+  static prewarm(): { open(dir: string, options?: ThreadOptions): Promise<PgliteThreadClient>; cancel(): void } {
+    const worker = spawnThread({ pgliteThread: true, dir: null, options: {} });
+    // Until it is opened, a failure is reported by `open`.
+    worker.on('error', () => undefined);
+    return {
+      open: (dir, options = {}) => {
+        worker.postMessage({ open: { dir, options } } satisfies OpenMessage);
+        return PgliteThreadClient.#ready(worker);
+      },
+      cancel: () => void worker.terminate(),
+    };
+  }
+
+  static #ready(worker: Worker): Promise<PgliteThreadClient> {
     return new Promise((resolve, reject) => {
       const onMessage = (message: ToMain) => {
         if (message.id === 'ready') resolve(new PgliteThreadClient(worker));
@@ -166,13 +189,23 @@ export class PgliteThreadClient implements PgliteClient {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+function spawnThread(data: ThreadData): Worker {
+  // Bundled (npm run build), the worker is dist/pglite-thread.js. From the sources (tsx) this file is
+  // its own worker, which registers the TypeScript loader first: a worker does not inherit --import.
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = fromSources
+    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`
+    : new URL('./pglite-thread.js', import.meta.url);
+  return new Worker(entry, { eval: fromSources, workerData: data });
+}
+
 /** The thread's side: opens the database and runs what the main thread sends, in order. */
-async function runThread(dir: string, options: Pick<PgliteOpenOptions, 'durable'>) {
+async function runThread(dir: string, options: ThreadOptions, prepared?: Promise<PgliteArtifacts>) {
   const port = parentPort!;
   const send = (message: ToMain) => port.postMessage(message);
   let db: PGlite;
   try {
-    db = await openPgliteClient(dir, options);
+    db = await openPgliteClient(dir, { ...options, ...(await prepared) });
   } catch (error) {
     send({ id: 'failed', error: errorFields(error) });
     return;
@@ -256,5 +289,12 @@ async function runThread(dir: string, options: Pick<PgliteOpenOptions, 'durable'
 }
 
 if (!isMainThread && (workerData as ThreadData | null)?.pgliteThread === true) {
-  void runThread((workerData as ThreadData).dir, (workerData as ThreadData).options ?? {});
+  const { dir, options } = workerData as ThreadData;
+  if (dir !== null) void runThread(dir, options ?? {});
+  else {
+    const prepared = loadPgliteArtifacts();
+    // A failure is reported when the database opens.
+    prepared.catch(() => undefined);
+    parentPort!.once('message', ({ open }: OpenMessage) => void runThread(open.dir, open.options, prepared));
+  }
 }

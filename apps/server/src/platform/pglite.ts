@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { NodeFS } from '@electric-sql/pglite/nodefs';
 import { checkDataDir } from './data-dir.js';
@@ -44,7 +45,28 @@ export type PgliteOpenOptions = {
   durable?: boolean;
   /** A dump of a data folder (`dumpDataDir`) to create the database from: a restore. */
   loadDataDir?: Blob;
-};
+} & Partial<PgliteArtifacts>;
+
+/** PGlite's WebAssembly, compiled, and its file bundle (what PGlite otherwise reads at every open). */
+export type PgliteArtifacts = { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob };
+
+/**
+ * Reads and compiles PGlite's WebAssembly and reads its file bundle, as PGlite would when it opens: a
+ * thread started ahead does it while the database's folder is not known yet.
+ */
+export async function loadPgliteArtifacts(): Promise<PgliteArtifacts> {
+  // Node's global, which the server's type libraries declare as types only.
+  const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } })
+    .WebAssembly;
+  const file = (name: string) => readFile(fileURLToPath(import.meta.resolve(`@electric-sql/pglite/${name}`)));
+  const [pgliteWasmModule, fsBundle] = await Promise.all([
+    file('pglite.wasm').then((bytes) => wasm.compile(bytes)),
+    file('pglite.data').then((bytes) => new Blob([bytes])),
+    // The library itself, for the open that follows.
+    import('@electric-sql/pglite'),
+  ]);
+  return { pgliteWasmModule, fsBundle };
+}
 
 /** The part of Emscripten's NODEFS that the durable file layer completes. */
 type NodefsModule = {
@@ -97,19 +119,17 @@ export async function openPgliteClient(dir: string | null, options: PgliteOpenOp
 
 async function createOnDisk(dir: string, options: PgliteOpenOptions): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const given = {
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.pgliteWasmModule ? { pgliteWasmModule: options.pgliteWasmModule } : {}),
+    ...(options.fsBundle ? { fsBundle: options.fsBundle } : {}),
+  };
   if (options.durable === false) {
-    return PGlite.create(dir, {
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
+    return PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS], ...given });
   }
   // PGlite starts PostgreSQL with `-F` (fsync off) unless told otherwise.
   const startParams = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), ...PGLITE_SETTINGS, ...DURABLE_SETTINGS];
-  return PGlite.create({
-    fs: await durableNodeFs(dir),
-    startParams,
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  return PGlite.create({ fs: await durableNodeFs(dir), startParams, ...given });
 }
 
 export type WalBound = {

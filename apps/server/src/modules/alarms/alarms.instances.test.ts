@@ -77,7 +77,9 @@ describe.skipIf(!databaseUrl)('alarms on two instances', () => {
             url: `/api/notice-server/alarm/page?index=1&keyword=${event.id}`,
             headers: as(tokens[1]!),
           });
-          return (res.json().data.rows as AlarmRow[])[0];
+          // The alarm is stored first and its image attached right after: wait for both.
+          const row = (res.json().data.rows as AlarmRow[])[0];
+          return row?.img ? row : undefined;
         });
         const image = await b.app.inject({ method: 'GET', url: alarm.img!, headers: as(tokens[1]!) });
         expect(image.statusCode).toBe(200);

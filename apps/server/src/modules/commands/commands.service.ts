@@ -20,6 +20,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { countCommandResult } from '../../platform/metrics.js';
+import { inOrderBy } from '../../platform/in-order.js';
 import type { MqttGateway, PublishOutcome } from '../../platform/mqtt.js';
 import { EXPORT_MAX_ROWS, pageWindow } from '../../platform/paging.js';
 import { buildXlsx, type XlsxColumn } from '../../platform/xlsx.js';
@@ -302,8 +303,13 @@ export function createCommandsService(
     }
   }
 
+  /** A robot's replies apply in the order they came: an acknowledgement before the result it precedes. */
+  const replying = inOrderBy(deps.log, 'command reply failed');
+  const onReplyInOrder = (serial: string, payload: unknown, topic: string) =>
+    replying(serial, () => onReply(serial, payload, topic));
+
   function start() {
-    deps.gateway.on('cmd/reply', onReply);
+    deps.gateway.on('cmd/reply', onReplyInOrder);
     deps.gateway.onLink((up) => {
       if (up) linked().catch((error: unknown) => deps.log.error({ err: error }, 'command re-send failed'));
     });

@@ -401,12 +401,19 @@ describe('dashboards', () => {
     expect(total.d).toBeLessThan((total.s + 1) * 3 * 1.5);
 
     const today = dayIn(ZONE, new Date());
+    const asked = Date.now();
     const trends = dataOf<DashboardTrends>(await get('trends', a.token, { from: today, to: today }));
+    const answered = Date.now();
     expect(trends.distance.reduce((n, d) => n + d.distanceM, 0)).toBeCloseTo(total.d, 0);
     expect(trends.uptime).toEqual([
       expect.objectContaining({ robotId: robot.robotId, onlineS: total.s, ratio: expect.any(Number) }),
     ]);
-    expect(trends.uptime[0]!.ratio).toBeGreaterThan(0);
+    // The ratio is its seconds online over the day's seconds so far, to four places (so it is 0 when
+    // a few seconds are a tiny share of a long day).
+    const dayStart = daysSpan(ZONE, today, today).start.getTime();
+    const ratioAt = (ms: number) => Math.round((total.s / ((ms - dayStart) / 1000)) * 10_000) / 10_000;
+    expect(trends.uptime[0]!.ratio).toBeGreaterThanOrEqual(ratioAt(answered));
+    expect(trends.uptime[0]!.ratio).toBeLessThanOrEqual(ratioAt(asked));
   });
 
   it('answers a year from the days kept as rows arrive, each tenant its own', async () => {

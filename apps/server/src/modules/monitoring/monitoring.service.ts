@@ -170,6 +170,7 @@ export function createMonitoringService(
     };
     put(next);
     changed(next);
+    deps.hub.encodeAhead(next.tenantId, next.robot);
     unsaved.set(next.robot.robotId, { state: parsed.data, lat: parsed.data.lat, lng: parsed.data.lng, seenAt });
     for (const listener of telemetryListeners) {
       try {
@@ -231,8 +232,13 @@ export function createMonitoringService(
       if (wire && same && was && now && now < was) continue;
       // The wire tells presence and state only: what the robot is (its name, whether a work order
       // stopped it) is what this instance read last, never an older copy a batch was built from.
+      // This instance's own states come back as they were made (and as they were encoded).
       const item: LiveEntry =
-        wire && same
+        wire &&
+        same &&
+        (received.robot.name !== before.robot.name ||
+          received.robot.serialNumber !== before.robot.serialNumber ||
+          received.robot.stoppedForRepair !== before.robot.stoppedForRepair)
           ? {
               tenantId: received.tenantId,
               robot: {

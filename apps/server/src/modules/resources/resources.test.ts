@@ -10,8 +10,8 @@ import { findResourceIds, listResources } from './resources.repository.js';
 const LIST = '/api/system-server/resource/list';
 
 /** Every API operation of the OpenAPI document, as `METHOD /path` with fastify's `:param` syntax. */
-const documentedRoutes = (t: TestApp) =>
-  Object.entries((t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths)
+const documentedRoutes = async (t: TestApp) =>
+  Object.entries(((await t.app.openApiDocument()) as { paths: Record<string, Record<string, unknown>> }).paths)
     .filter(([path]) => path.startsWith('/api/'))
     .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
 
@@ -60,7 +60,7 @@ describe('resources', () => {
       'GET /api/system-server/resource/list': 'grant',
     });
     for (const row of rows) expect(row.description.length).toBeGreaterThan(10);
-    expect(documentedRoutes(t).sort()).toEqual(keys);
+    expect((await documentedRoutes(t)).sort()).toEqual(keys);
   });
 
   it('grants every resource to the platform admin role', async () => {
@@ -133,7 +133,7 @@ describe('resources', () => {
 
   it('describes every route in the three languages, and lists them so', async () => {
     const ops = Object.values(
-      (t.app.swagger() as { paths: Record<string, Record<string, { operationId?: string }>> }).paths,
+      ((await t.app.openApiDocument()) as { paths: Record<string, Record<string, { operationId?: string }>> }).paths,
     ).flatMap((methods) => Object.values(methods).map((op) => op.operationId ?? '(none)'));
     const missing = LANGUAGES.flatMap((lang) =>
       ops.filter((id) => translate(lang, `operations.${id}`) === `operations.${id}`).map((id) => `${lang} ${id}`),

@@ -6,7 +6,6 @@ import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/
 import { as, login, makeTenant, makeUser } from '../../../test/factories.js';
 import { registerRobot, simRobot, uniqueSerial, until, type RegisteredRobot } from '../../../test/robots.js';
 import { ADMIN_ACCOUNT } from '../../seed.js';
-import { SERVER_MQTT_USERNAME } from '../../platform/broker.js';
 import { findRobotBySerial } from './robots.repository.js';
 
 const BASE = '/api/robot-server/robot';
@@ -299,6 +298,19 @@ describe('moving robots between tenants', () => {
   });
 });
 
+/** Enables (1) or disables (0) a tenant, as the platform administrator. */
+const setTenantStatus = (t: TestApp, platform: string, tenantId: number, status: 0 | 1) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/system-server/tenant/status',
+    headers: as(platform),
+    payload: { tenantId, status },
+  });
+
+/** An upload a robot reports (a photo's record). */
+const uploadRecord = (name: string) =>
+  JSON.stringify({ id: name, ts: Date.now(), kind: 'image', name, size: 10, data: { pad: 'x' } });
+
 describe('robots of a disabled tenant', () => {
   let t: TestApp;
   let platform: string;
@@ -308,34 +320,16 @@ describe('robots of a disabled tenant', () => {
   });
   afterAll(() => t.close());
 
-  it('are disconnected when their tenant is disabled, refused while it is, their messages not stored, and let in again after', async () => {
+  it('are disconnected when their tenant is disabled, refused while it is, and let in again after', async () => {
     const tenant = await makeTenant(t);
     const inTenant = as(platform, { 'tenant-id': String(tenant.id), lang: 'en-US' });
     const robot = await registerRobot(t, platform, uniqueSerial(), { 'tenant-id': String(tenant.id) });
-    const sentinel = await registerRobot(t, platform);
-    const platformUploads = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/robot-server/upload/page', headers: as(platform) })).json().data
-        .rows as { name: string }[];
     const url = t.app.robotBrokerUrl();
-    const setStatus = (status: 0 | 1) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/system-server/tenant/status',
-        headers: as(platform),
-        payload: { tenantId: tenant.id, status },
-      });
+    const setStatus = (status: 0 | 1) => setTenantStatus(t, platform, tenant.id, status);
     const uploads = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/robot-server/upload/page', headers: inTenant })).json().data
         .rows as { name: string }[];
-    const record = (name: string) =>
-      JSON.stringify({ id: name, ts: Date.now(), kind: 'image', name, size: 10, data: { pad: 'x' } });
-    // The server's own client stands for a broker that still carries the robot's messages (an external one).
-    const carrier = await mqtt.connectAsync(url, {
-      username: SERVER_MQTT_USERNAME,
-      password: t.app.broker!.serverPassword,
-      protocolVersion: 4,
-    });
-    try {
+    {
       const client = await mqtt.connectAsync(url, {
         clientId: robot.serial,
         username: robot.serial,
@@ -349,7 +343,7 @@ describe('robots of a disabled tenant', () => {
         },
       });
       await client.publishAsync(`patrol/${robot.serial}/online`, JSON.stringify({ online: true }), { qos: 1 });
-      await client.publishAsync(`patrol/${robot.serial}/upload`, record('before.jpg'), { qos: 1 });
+      await client.publishAsync(`patrol/${robot.serial}/upload`, uploadRecord('before.jpg'), { qos: 1 });
       await until(async () => (await findRobotBySerial(t.db, robot.serial))?.online, 8000, 'online');
       await until(async () => (await uploads()).length === 1 || undefined, 8000, 'the first upload');
 
@@ -360,19 +354,66 @@ describe('robots of a disabled tenant', () => {
       // Its last will still takes it off the map.
       await until(async () => (await findRobotBySerial(t.db, robot.serial))?.online === false, 8000, 'offline');
       await expect(connectRaw(url, robot.serial, await tokenFor(robot))).rejects.toThrow(/authoriz|password/i);
-      await carrier.publishAsync(`patrol/${robot.serial}/upload`, record('while-disabled.jpg'), { qos: 1 });
-      // Sentinel: a robot of an enabled tenant, whose upload is carried after the refused one, is stored.
-      await carrier.publishAsync(`patrol/${sentinel.serial}/upload`, record('sentinel.jpg'), { qos: 1 });
-      await until(async () => (await platformUploads()).some((r) => r.name === 'sentinel.jpg') || undefined);
 
       expect((await setStatus(1)).statusCode).toBe(200);
       const again = await connectRaw(url, robot.serial, await tokenFor(robot));
-      await again.publishAsync(`patrol/${robot.serial}/upload`, record('after.jpg'), { qos: 1 });
+      await again.publishAsync(`patrol/${robot.serial}/upload`, uploadRecord('after.jpg'), { qos: 1 });
       await again.endAsync();
       await until(async () => (await uploads()).length === 2 || undefined, 8000, 'the last upload');
       expect((await uploads()).map((r) => r.name).sort()).toEqual(['after.jpg', 'before.jpg']);
+    }
+  });
+});
+
+/** The machine's broker (CI: Mosquitto on 127.0.0.1:1883) when TEST_MQTT_URL is set. */
+const external = process.env.TEST_MQTT_URL?.trim();
+
+describe.skipIf(!external)('robots of a disabled tenant on an external broker', () => {
+  let t: TestApp;
+  let platform: string;
+  beforeAll(async () => {
+    t = await createTestApp({ mqttUrl: external! });
+    platform = await login(t.app, ADMIN_ACCOUNT, TEST_ADMIN_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  it('that still carries their messages: the server drops them, stores those of other tenants, and takes them again once enabled', async () => {
+    const tenant = await makeTenant(t);
+    const inTenant = as(platform, { 'tenant-id': String(tenant.id), lang: 'en-US' });
+    const robot = await registerRobot(t, platform, uniqueSerial(), { 'tenant-id': String(tenant.id) });
+    const sentinel = await registerRobot(t, platform);
+    const setStatus = (status: 0 | 1) => setTenantStatus(t, platform, tenant.id, status);
+    const uploads = async (headers: Record<string, string>) =>
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/robot-server/upload/page', headers })).json().data.rows as {
+          name: string;
+        }[]
+      ).map((r) => r.name);
+    const connect = async (r: RegisteredRobot) =>
+      mqtt.connectAsync(t.app.robotBrokerUrl(), {
+        clientId: r.serial,
+        username: r.serial,
+        password: await simRobot(t, r).token(),
+        reconnectPeriod: 0,
+      });
+    const [client, other] = await Promise.all([connect(robot), connect(sentinel)]);
+    try {
+      await client.publishAsync(`patrol/${robot.serial}/upload`, uploadRecord('before.jpg'), { qos: 1 });
+      await until(async () => (await uploads(inTenant)).length === 1 || undefined, 8000, 'the first upload');
+
+      // This broker does not know the tenant is disabled: the robot stays connected and publishes.
+      expect((await setStatus(0)).statusCode).toBe(200);
+      await client.publishAsync(`patrol/${robot.serial}/upload`, uploadRecord('while-disabled.jpg'), { qos: 1 });
+      // Sentinel: a robot of an enabled tenant, whose upload is carried after the refused one, is stored.
+      await other.publishAsync(`patrol/${sentinel.serial}/upload`, uploadRecord('sentinel.jpg'), { qos: 1 });
+      await until(async () => (await uploads(as(platform))).includes('sentinel.jpg') || undefined);
+
+      expect((await setStatus(1)).statusCode).toBe(200);
+      await client.publishAsync(`patrol/${robot.serial}/upload`, uploadRecord('after.jpg'), { qos: 1 });
+      await until(async () => (await uploads(inTenant)).length === 2 || undefined, 8000, 'the last upload');
+      expect((await uploads(inTenant)).sort()).toEqual(['after.jpg', 'before.jpg']);
     } finally {
-      await carrier.endAsync();
+      await Promise.all([client.endAsync(true), other.endAsync(true)]);
     }
   });
 });

@@ -20,6 +20,7 @@ import {
 import type { AuthContext } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { inOrderBy } from '../../platform/in-order.js';
 import type { MqttGateway } from '../../platform/mqtt.js';
 import { pageWindow } from '../../platform/paging.js';
 import type { AlarmsService } from '../alarms/alarms.service.js';
@@ -439,17 +440,8 @@ export function createRunsService(
    * QoS 1 messages in order): a `finished` must not end the run before the `actionDone` sent just
    * before it is stored, which would refuse that step as coming after the end.
    */
-  const reporting = new Map<string, Promise<void>>();
-  function onReportInOrder(serial: string, payload: unknown): Promise<void> {
-    const next = (reporting.get(serial) ?? Promise.resolve())
-      .then(() => onReport(serial, payload))
-      .catch((error: unknown) => deps.log.error({ err: error, serial }, 'run report failed'));
-    reporting.set(serial, next);
-    void next.finally(() => {
-      if (reporting.get(serial) === next) reporting.delete(serial);
-    });
-    return next;
-  }
+  const reporting = inOrderBy(deps.log, 'run report failed');
+  const onReportInOrder = (serial: string, payload: unknown) => reporting(serial, () => onReport(serial, payload));
 
   function startWorkers() {
     deps.gateway.on('run', onReportInOrder);

@@ -31,10 +31,15 @@ export function verifyPlayToken(secret: Buffer, token: string, now = Date.now())
  */
 export async function loadMediaSecret(db: Db, configured: string | null): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
-  await db
-    .insert(mediaSecrets)
-    .values({ id: 1, secret: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(mediaSecrets).where(eq(mediaSecrets.id, 1));
+  const stored = async () => (await db.select().from(mediaSecrets).where(eq(mediaSecrets.id, 1)))[0];
+  // Look first: every start after the first finds it.
+  let row = await stored();
+  if (!row) {
+    await db
+      .insert(mediaSecrets)
+      .values({ id: 1, secret: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing();
+    row = await stored();
+  }
   return Buffer.from(row!.secret, 'base64url');
 }

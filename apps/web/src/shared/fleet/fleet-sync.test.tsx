@@ -184,7 +184,12 @@ describe('live fleet in the query cache', { timeout: 20_000 }, () => {
 });
 
 describe('reading age', () => {
-  beforeEach(() => i18n.changeLanguage('en-US'));
+  // The clock stands still, so a slow render cannot age the reading by a second.
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await i18n.changeLanguage('en-US');
+  });
+  afterEach(() => vi.useRealTimers());
 
   it('shows a fresh reading with its age and an old one as stale', () => {
     const { rerender } = render(<ReadingAge ts={Date.now() - 2_000} />);

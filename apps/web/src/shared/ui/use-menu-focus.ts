@@ -22,7 +22,8 @@ export function useMenuFocus(open: boolean, key = ''): string {
         ? Array.from(menu.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'))
         : [];
       const target = items.find((item) => item.classList.contains('ant-dropdown-menu-item-selected')) ?? items[0];
-      if (target) target.focus();
+      // Not scrolled to: a popup not yet in place would move the page under the pointer.
+      if (target) target.focus({ preventScroll: true });
       else if (++tries < MAX_FRAMES) frame = requestAnimationFrame(attempt);
     };
     frame = requestAnimationFrame(attempt);

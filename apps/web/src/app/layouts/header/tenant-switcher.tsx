@@ -27,8 +27,9 @@ export function TenantSwitcher({ tenantId }: Props) {
     const chosen = options.data?.find((o) => o.tenantId === next);
     if (!chosen) return;
     setActingTenant(chosen.tenantId, chosen.tenantName);
-    await queryClient.resetQueries();
+    // Said at once: the refetch of every open query may take a while on a busy server.
     message.success(t('switcher.switched', { name: nameOf(chosen) }));
+    await queryClient.resetQueries();
   };
   return (
     <Tooltip title={t('switcher.tooltip')} placement="bottom">

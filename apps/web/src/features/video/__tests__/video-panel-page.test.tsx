@@ -110,7 +110,7 @@ describe('the video monitoring panel', () => {
     fireEvent.doubleClick(screen.getByTestId('video-tile-1'));
     expect(screen.getByTestId('video-tile-0')).toBeTruthy();
 
-    fireEvent.click(screen.getByText('9 tiles'));
+    fireEvent.click(screen.getByText('Grid of 9'));
     expect(screen.getByTestId('video-grid-tiles').getAttribute('data-grid')).toBe('9');
     expect(screen.getByTestId('video-tile-8')).toBeTruthy();
     expect(screen.getByTestId('video-tile-1').getAttribute('aria-label')).toBe('Tile 2: Gate robot Rear');

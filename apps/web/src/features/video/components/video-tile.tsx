@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import {
   AudioMutedOutlined,
@@ -24,14 +24,19 @@ type Props = {
   robot: VideoRobot | undefined;
   selected: boolean;
   maximised: boolean;
-  onSelect: () => void;
-  onDrop: (tile: Tile) => void;
-  onToggleMaximise: () => void;
-  onClose: () => void;
+  /** The handlers get the tile's index, so the panel passes the same functions to every tile. */
+  onSelect: (index: number) => void;
+  onDrop: (index: number, tile: Tile) => void;
+  onToggleMaximise: (index: number) => void;
+  onClose: (index: number) => void;
 };
 
-/** One tile of the panel: a camera's live picture with its toolbar, or an empty place to drop one. */
-export function VideoTile({
+/**
+ * One tile of the panel: a camera's live picture with its toolbar, or an empty place to drop one.
+ * Memoised: a tile re-renders when its own camera, robot, selection or state change, not when
+ * another tile's do.
+ */
+export const VideoTile = memo(function VideoTile({
   index,
   tile,
   robot,
@@ -70,11 +75,11 @@ export function VideoTile({
       data-maximised={maximised}
       aria-label={label}
       tabIndex={0}
-      onClick={onSelect}
+      onClick={() => onSelect(index)}
       onFocus={(event) => {
-        if (event.target === event.currentTarget) onSelect();
+        if (event.target === event.currentTarget) onSelect(index);
       }}
-      onDoubleClick={onToggleMaximise}
+      onDoubleClick={() => onToggleMaximise(index)}
       onDragOver={(event) => {
         event.preventDefault();
         event.dataTransfer.dropEffect = 'copy';
@@ -85,7 +90,7 @@ export function VideoTile({
         event.preventDefault();
         setOver(false);
         const dropped = readDraggedCamera(event.dataTransfer);
-        if (dropped) onDrop(dropped);
+        if (dropped) onDrop(index, dropped);
       }}
     >
       <div className="video-tile__bar">
@@ -130,7 +135,7 @@ export function VideoTile({
             icon={maximised ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
             onClick={(event) => {
               event.stopPropagation();
-              onToggleMaximise();
+              onToggleMaximise(index);
             }}
           />
         </Tooltip>
@@ -143,7 +148,7 @@ export function VideoTile({
               icon={<CloseOutlined />}
               onClick={(event) => {
                 event.stopPropagation();
-                onClose();
+                onClose(index);
               }}
             />
           </Tooltip>
@@ -166,4 +171,4 @@ export function VideoTile({
       </div>
     </section>
   );
-}
+});

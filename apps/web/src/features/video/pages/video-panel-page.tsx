@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Card, Flex, Segmented, Spin, Typography } from 'antd';
 import { VIDEO_GRIDS, type VideoGrid, type VideoTile as Tile } from '@patrol/contracts';
 import { useTranslation } from 'react-i18next';
@@ -43,17 +43,34 @@ export function VideoPanelPage() {
     [],
   );
 
+  // The remembered layout until the user changes it.
+  const shown = layout ?? (saved.data || saved.isError ? normaliseLayout(saved.data) : null);
+  const current = shown ?? EMPTY_LAYOUT;
+  // The layout as last rendered, for the tiles' handlers: they stay the same functions, so a tile
+  // re-renders only when what it shows changes (16 playing tiles are the page's heaviest part).
+  const currentRef = useRef(current);
+  useLayoutEffect(() => {
+    currentRef.current = current;
+  });
+
   const change = useCallback((next: PanelLayout) => {
+    currentRef.current = next;
     setLayout(next);
     if (saveTimer.current) clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(() => {
       void saveVideoLayout(next).catch(() => undefined);
     }, LAYOUT_SAVE_DELAY_MS);
   }, []);
+  const handleDrop = useCallback(
+    (index: number, dropped: Tile) => {
+      setSelected(index);
+      change(dropOnTile(currentRef.current, index, dropped));
+    },
+    [change],
+  );
+  const handleToggleMaximise = useCallback((index: number) => setMaximised((m) => toggleMaximised(m, index)), []);
+  const handleClose = useCallback((index: number) => change(clearTile(currentRef.current, index)), [change]);
 
-  // The remembered layout until the user changes it.
-  const shown = layout ?? (saved.data || saved.isError ? normaliseLayout(saved.data) : null);
-  const current = shown ?? EMPTY_LAYOUT;
   const robots = cameras.data ?? [];
   const robotOf = (tile: Tile | null) => (tile ? robots.find((r) => r.robotId === tile.robotId) : undefined);
   const columns = Math.sqrt(maximised === null ? current.grid : 1);
@@ -127,13 +144,10 @@ export function VideoPanelPage() {
                     robot={robotOf(tile)}
                     selected={selected === index}
                     maximised={maximised === index}
-                    onSelect={() => setSelected(index)}
-                    onDrop={(dropped) => {
-                      setSelected(index);
-                      change(dropOnTile(current, index, dropped));
-                    }}
-                    onToggleMaximise={() => setMaximised((m) => toggleMaximised(m, index))}
-                    onClose={() => change(clearTile(current, index))}
+                    onSelect={setSelected}
+                    onDrop={handleDrop}
+                    onToggleMaximise={handleToggleMaximise}
+                    onClose={handleClose}
                   />
                 );
               })}

@@ -1,4 +1,6 @@
 import type Hls from 'hls.js';
+// hls.js's ES build cannot start its worker by itself: it is served as a file of the build.
+import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import type { PlayerKind } from '@patrol/contracts';
 import type { Attached, StreamFailure } from './stream-controller';
 import { attachWhep } from './whep';
@@ -104,6 +106,10 @@ async function attachHls(
   }
   const renewal = options.live && options.refresh ? renewToken(url, options.expiresAt, options.refresh) : null;
   const hls = new HlsPlayer({
+    // Demuxing and remuxing the segments in a worker (one for every player of the page) keeps
+    // them off the main thread, which a grid of 16 tiles would otherwise fill.
+    enableWorker: true,
+    workerPath: hlsWorkerUrl,
     manifestLoadingMaxRetry: 1,
     ...(options.live ? { liveSyncDurationCount: 2 } : {}),
     ...(renewal ? { xhrSetup: (xhr: XMLHttpRequest, requestUrl: string) => renewal.open(xhr, requestUrl) } : {}),
@@ -113,7 +119,11 @@ async function attachHls(
     const code = data.response?.code;
     fail({ offline: code === 404, message: code === 404 ? undefined : data.details });
   });
-  hls.on(HlsPlayer.Events.MANIFEST_PARSED, () => playQuietly(video));
+  hls.on(HlsPlayer.Events.MANIFEST_PARSED, (_event, data) => {
+    // One rendition (a robot's camera): nothing to choose, so no bandwidth estimate at every step.
+    if (data.levels.length === 1) hls.loadLevel = 0;
+    playQuietly(video);
+  });
   hls.loadSource(url);
   hls.attachMedia(video);
   options.onHls?.(hls);
