@@ -307,6 +307,20 @@ describe('the embedded broker against a misbehaving robot', () => {
     expect(broker.connectedRobots()).toBe(1);
   });
 
+  it("never lets a robot take over the server's own client id", async () => {
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', verifyRobot: async () => true, log });
+    const server = await serverClient(broker, ['state']);
+    clients.push(server.client);
+    const id = server.client.options.clientId!;
+    const intruder = await connectRobot(broker.url, id).catch((error: { code?: number }) => error);
+    expect((intruder as { code?: number }).code).toBe(4);
+    expect(await closed(server.client, 300)).toBe(false);
+    const robot = await connectRobot(broker.url, 'NEXT-1');
+    clients.push(robot);
+    await robot.publishAsync('patrol/NEXT-1/state', '{"ts":1}', { qos: 0 });
+    await until(() => server.received.length === 1);
+  });
+
   it('closes the connections of the robots it is told to (a disabled tenant)', async () => {
     broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', verifyRobot: async () => true, log });
     const off = await connectRobot(broker.url, 'TEN-OFF');

@@ -246,6 +246,8 @@ export async function startEmbeddedBroker(options: {
         return refuse();
       }
       if (!username || username !== client.id || !password) return refuse();
+      // A robot (a serial registered to match it) never takes over the server's own connection.
+      if (serverIds.has(username)) return refuse();
       if (full(username) || reconnecting(username)) return refuse(3);
       options
         .verifyRobot(username, password.toString())
