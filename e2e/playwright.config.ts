@@ -17,7 +17,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  outputDir: '../.test-output/e2e-results',
+  // Screenshots and traces of failures, one folder per run (scripts/test.mjs names it after the suite).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../.test-output/e2e-results',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 1440, height: 900 },

@@ -113,7 +113,8 @@ function playwright(name, env = {}, specs = [], beside = false) {
     name,
     'npx',
     args,
-    { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    // Each run's screenshots and traces of failures in a folder of its own (the Node 24 run's do not replace them).
+    { E2E_OUTPUT_DIR: file.replace(/\.json$/, '-results'), ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
     beside,
     fromReport(file, (report) => {
       const flaky = flakyTitles(report);
