@@ -12,6 +12,7 @@ import type { AuthContext } from '../../platform/auth.js';
 import { inScope, robotScope, type RobotScope } from '../user-robots/user-robots.scope.js';
 import { API_PREFIX } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { inOrderBy } from '../../platform/in-order.js';
 import type { MqttGateway } from '../../platform/mqtt.js';
 import type { RealtimeHub, SocketConnection } from '../../platform/hub.js';
 import { createPacer, type Clock } from './monitoring.pacer.js';
@@ -103,6 +104,11 @@ export function createMonitoringService(
     ROBOT_PUSH_MIN_INTERVAL_MS,
     deps.clock,
   );
+  // A robot's presence is stored one write at a time, in the order it was said: a slow write (the
+  // last will) never lands after a newer one (the robot back online) and leaves the list offline.
+  const presenceWrites = inOrderBy(deps.log, 'robot presence write failed');
+  const storePresence = (robotId: number, online: boolean, at: Date) =>
+    presenceWrites(String(robotId), () => setRobotOnline(db, robotId, online, at));
   /** A robot changed: its state goes out with the next paced push. */
   const changed = (entry: LiveEntry) => {
     pending.set(entry.robot.robotId, entry);
@@ -196,7 +202,7 @@ export function createMonitoringService(
     };
     put(next);
     changed(next);
-    await setRobotOnline(db, next.robot.robotId, parsed.data.online, at);
+    await storePresence(next.robot.robotId, parsed.data.online, at);
   }
 
   /**
@@ -349,7 +355,7 @@ export function createMonitoringService(
       const next = { tenantId: entry.tenantId, robot: { ...entry.robot, online: false, presenceUnknown: false } };
       put(next);
       changed(next);
-      if (entry.robot.online) await setRobotOnline(db, next.robot.robotId, false, at);
+      if (entry.robot.online) await storePresence(next.robot.robotId, false, at);
     }
   }
 
