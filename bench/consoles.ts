@@ -9,9 +9,10 @@
 // and each console's parse delayed the next console's reading of the same push, which the figure
 // then counted as the server's. The first pushes of each socket are also parsed in full and must
 // give the same times, so the reading cannot drift from the protocol.
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 import type { SocketServerMessage } from '@patrol/contracts';
+import { startTsWorker } from './worker.js';
 
 export type ConsolesSetup = { url: string; userId: number; token: string; count: number };
 type Command = { type: 'measure' } | { type: 'stop' };
@@ -46,19 +47,15 @@ export function stateTimes(frame: Buffer): number[] {
 
 /** Starts the consoles' worker and waits until every socket is signed in and subscribed. */
 export async function startConsoles(setup: ConsolesSetup) {
-  // A worker does not inherit the `--import tsx` loader: it registers it before loading the TypeScript.
-  const entry = JSON.stringify(new URL('./consoles.ts', import.meta.url).href);
-  const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`, {
-    eval: true,
-    workerData: setup,
-  });
-  const replies: ((reply: Reply) => void)[] = [];
-  worker.on('message', (reply: Reply) => replies.shift()?.(reply));
-  worker.on('error', (error) => console.error('console sockets failed', error));
+  const { worker, next: reply } = startTsWorker<Reply>(
+    new URL('./consoles.ts', import.meta.url),
+    setup,
+    'console sockets',
+  );
   const next = async () => {
-    const reply = await new Promise<Reply>((resolve) => replies.push(resolve));
-    if (reply.type === 'error') throw new Error(`console sockets: ${reply.message}`);
-    return reply;
+    const answer = await reply();
+    if (answer.type === 'error') throw new Error(`console sockets: ${answer.message}`);
+    return answer;
   };
   await next();
   return {

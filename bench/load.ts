@@ -1,23 +1,18 @@
 // The main thread's side of the lean robot fleet (load-generator.ts, in a worker thread): start it,
 // register its robots through the console's API, and the telemetry every robot repeats. Shared by
 // the fleet, tracks and soak benches.
-import { Worker } from 'node:worker_threads';
 import { DEFAULT_MAP_CENTER } from '@patrol/contracts';
 import { makeRoute, SimRobot, type ConsoleApi } from '@patrol/robot-sim';
 import type { LoadReply, LoadRobot, LoadRun, LoadSetup } from './load-generator.js';
+import { startTsWorker } from './worker.js';
 
 /** The load generator in its worker thread, connected to `setup.url` as every robot. */
 export async function startLoad(setup: LoadSetup) {
-  // A worker does not inherit the `--import tsx` loader: it registers it before loading the TypeScript.
-  const entry = JSON.stringify(new URL('./load-generator.ts', import.meta.url).href);
-  const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`, {
-    eval: true,
-    workerData: setup,
-  });
-  const replies: ((reply: LoadReply) => void)[] = [];
-  worker.on('message', (reply: LoadReply) => replies.shift()?.(reply));
-  worker.on('error', (error) => console.error('load generator failed', error));
-  const next = () => new Promise<LoadReply>((resolve) => replies.push(resolve));
+  const { worker, next } = startTsWorker<LoadReply>(
+    new URL('./load-generator.ts', import.meta.url),
+    setup,
+    'load generator',
+  );
   const ready = (await next()) as Extract<LoadReply, { type: 'ready' }>;
   return {
     ...ready,

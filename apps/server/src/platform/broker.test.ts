@@ -67,15 +67,16 @@ const closed = (client: mqtt.MqttClient, ms = 2000) =>
     });
   });
 
-describe('the embedded broker under overload', () => {
-  let broker: EmbeddedBroker | null = null;
-  const clients: mqtt.MqttClient[] = [];
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
-    await broker?.close();
-    broker = null;
-  });
+/** Each test's broker and robots' clients, closed after it. */
+let broker: EmbeddedBroker | null = null;
+const clients: mqtt.MqttClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
+  await broker?.close();
+  broker = null;
+});
 
+describe('the embedded broker under overload', () => {
   it('drops and counts telemetry beyond its queue, while events and commands (QoS 1) still get through', async () => {
     broker = await startEmbeddedBroker({
       port: 0,
@@ -175,14 +176,6 @@ describe('the embedded broker under overload', () => {
 });
 
 describe('the embedded broker against a misbehaving robot', () => {
-  let broker: EmbeddedBroker | null = null;
-  const clients: mqtt.MqttClient[] = [];
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
-    await broker?.close();
-    broker = null;
-  });
-
   it('keeps a robot to its publish rate across reconnects (a bucket per serial number, not per connection)', async () => {
     broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', verifyRobot: async () => true, log });
     const server = await serverClient(broker, ['state']);
@@ -334,14 +327,6 @@ describe('the embedded broker against a misbehaving robot', () => {
 });
 
 describe("the embedded broker hands robots' messages to the server in this process", () => {
-  let broker: EmbeddedBroker | null = null;
-  const clients: mqtt.MqttClient[] = [];
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
-    await broker?.close();
-    broker = null;
-  });
-
   it('in the order published; presence and events from before the server listened first, telemetry of then not; never its own client', async () => {
     broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', verifyRobot: async () => true, log });
     const robot = await connectRobot(broker.url, 'HAND-1', {
@@ -382,12 +367,6 @@ describe("the embedded broker hands robots' messages to the server in this proce
 });
 
 describe('where the embedded broker listens', () => {
-  let broker: EmbeddedBroker | null = null;
-  afterEach(async () => {
-    await broker?.close();
-    broker = null;
-  });
-
   it.skipIf(!otherAddress)(
     'binds to the configured address only (HOST=127.0.0.1 is not reachable from outside)',
     async () => {
