@@ -227,16 +227,25 @@ for (const { lang, label } of LANGUAGES) {
       const scanned: string[] = [];
       // A pick that lands while the menu still moves into place (the home page redraws as the fleet's
       // figures arrive) opens nothing: the switcher is opened again, three times at most.
+      // A menu still folding (the Escape above) or unfolding is waited for: a pick on it may be lost.
+      const moving = page.locator(
+        '.ant-dropdown[class*="-leave"], .ant-dropdown[class*="-enter"], .ant-dropdown[class*="-appear"]',
+      );
       const openView = async (view: string) => {
         for (let attempt = 0; attempt < 3; attempt++) {
-          if (!(await page.locator('.ant-dropdown').locator('visible=true').count())) await switcher.click();
-          const opened = page.waitForEvent('popup', { timeout: 10_000 }).catch(() => null);
-          await page
-            .locator('.ant-dropdown')
-            .locator('visible=true')
-            .locator(`[data-menu-id$="-${view}"]`)
-            .click({ timeout: 5000 })
+          await expect(moving)
+            .toHaveCount(0)
             .catch(() => undefined);
+          if (!(await page.locator('.ant-dropdown').locator('visible=true').count())) await switcher.click();
+          const item = page.locator('.ant-dropdown').locator('visible=true').locator(`[data-menu-id$="-${view}"]`);
+          await expect(item)
+            .toBeVisible()
+            .catch(() => undefined);
+          await expect(moving)
+            .toHaveCount(0)
+            .catch(() => undefined);
+          const opened = page.waitForEvent('popup', { timeout: 10_000 }).catch(() => null);
+          await item.click({ timeout: 5000 }).catch(() => undefined);
           const popup = await opened;
           if (popup) return popup;
         }
