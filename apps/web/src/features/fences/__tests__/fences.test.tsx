@@ -99,7 +99,7 @@ describe('fences', () => {
     render(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please enter the fence name')).toBeTruthy();
-    expect(screen.getByText('Please enter the collected data')).toBeTruthy();
+    expect(await screen.findByText('Please enter the collected data')).toBeTruthy();
   });
 
   it('refuses two adjacent cut vertices and offers the parts only for a valid cut', () => {

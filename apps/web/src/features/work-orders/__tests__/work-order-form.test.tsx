@@ -12,7 +12,7 @@ import { draftDetail, envelope, liveRobots, personnel } from './fixtures';
 
 type Sent = { url: string; method: string; body?: unknown };
 
-/** Validation is asynchronous, and the machine may be busy. */
+/** Validation is asynchronous, field by field (one message may show before another), and the machine may be busy. */
 const WAIT = { timeout: 8_000 };
 
 /** A contract message of work orders in a language, with the contract's numbers in it. */
@@ -88,8 +88,10 @@ describe('work order form', { timeout: 180_000 }, () => {
       // Missing required fields.
       submit();
       expect(await within(dialog).findByText(contractText(language, 'robotRequired'), undefined, WAIT)).toBeTruthy();
-      expect(within(dialog).getByText(contractText(language, 'deadlineRequired'))).toBeTruthy();
-      expect(within(dialog).getByText(contractText(language, 'descriptionRequired'))).toBeTruthy();
+      expect(await within(dialog).findByText(contractText(language, 'deadlineRequired'), undefined, WAIT)).toBeTruthy();
+      expect(
+        await within(dialog).findByText(contractText(language, 'descriptionRequired'), undefined, WAIT),
+      ).toBeTruthy();
 
       // A description too short.
       fireEvent.change(within(dialog).getByLabelText(labels.description!), { target: { value: 'Too short' } });
@@ -107,15 +109,15 @@ describe('work order form', { timeout: 180_000 }, () => {
       fireEvent.change(within(item).getByLabelText(labels.amount!), { target: { value: '1.234' } });
       submit();
       expect(await within(item).findByText(contractText(language, 'moduleNameTooLong'), undefined, WAIT)).toBeTruthy();
-      expect(within(item).getByText(contractText(language, 'quantityInvalid'))).toBeTruthy();
-      expect(within(item).getByText(contractText(language, 'amountInvalid'))).toBeTruthy();
+      expect(await within(item).findByText(contractText(language, 'quantityInvalid'), undefined, WAIT)).toBeTruthy();
+      expect(await within(item).findByText(contractText(language, 'amountInvalid'), undefined, WAIT)).toBeTruthy();
 
       // Not a number at all, and an empty module name.
       fireEvent.change(within(item).getByLabelText(labels.amount!), { target: { value: 'abc' } });
       fireEvent.change(within(item).getByLabelText(labels.moduleName!), { target: { value: '' } });
       submit();
       expect(await within(item).findByText(contractText(language, 'moduleNameRequired'), undefined, WAIT)).toBeTruthy();
-      expect(within(item).getByText(contractText(language, 'amountInvalid'))).toBeTruthy();
+      expect(await within(item).findByText(contractText(language, 'amountInvalid'), undefined, WAIT)).toBeTruthy();
 
       expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
     });
