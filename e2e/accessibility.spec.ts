@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { STANDALONE_ROUTES } from '@patrol/contracts/plain';
-import { ADMIN, api, menuPages, signIn, startE2eFleet, switchLanguage } from './support.js';
+import { ADMIN, api, dropdownsSettled, menuPages, signIn, startE2eFleet, switchLanguage } from './support.js';
 
 /** axe-core's own build, evaluated in the page through the driver: the console's CSP stays as it is. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -225,25 +225,17 @@ for (const { lang, label } of LANGUAGES) {
       const views = await viewsOffered();
       await page.keyboard.press('Escape');
       const scanned: string[] = [];
-      // A pick that lands while the menu still moves into place (the home page redraws as the fleet's
-      // figures arrive) opens nothing: the switcher is opened again, three times at most.
-      // A menu still folding (the Escape above) or unfolding is waited for: a pick on it may be lost.
-      const moving = page.locator(
-        '.ant-dropdown[class*="-leave"], .ant-dropdown[class*="-enter"], .ant-dropdown[class*="-appear"]',
-      );
+      // A pick that lands while the menu still moves into place (folding after the Escape above, or
+      // unfolding) opens nothing: it is waited for, and the switcher opened again, three times at most.
       const openView = async (view: string) => {
         for (let attempt = 0; attempt < 3; attempt++) {
-          await expect(moving)
-            .toHaveCount(0)
-            .catch(() => undefined);
+          await dropdownsSettled(page).catch(() => undefined);
           if (!(await page.locator('.ant-dropdown').locator('visible=true').count())) await switcher.click();
           const item = page.locator('.ant-dropdown').locator('visible=true').locator(`[data-menu-id$="-${view}"]`);
           await expect(item)
             .toBeVisible()
             .catch(() => undefined);
-          await expect(moving)
-            .toHaveCount(0)
-            .catch(() => undefined);
+          await dropdownsSettled(page).catch(() => undefined);
           const opened = page.waitForEvent('popup', { timeout: 10_000 }).catch(() => null);
           await item.click({ timeout: 5000 }).catch(() => undefined);
           const popup = await opened;

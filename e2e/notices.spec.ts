@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, dropdownsSettled, signIn } from './support.js';
 
 test('a published notice arrives live as a system message and is listed in the message center', async ({ page }) => {
   await signIn(page, ADMIN.account, ADMIN.password);
@@ -25,8 +25,12 @@ test('a published notice arrives live as a system message and is listed in the m
   await page.getByTestId('message-center').click();
   const panel = page.getByTestId('message-center-panel');
   await expect(panel.getByText(title)).toBeVisible();
-  await panel.getByText(title).click();
-  await expect(panel.getByText(content)).toBeVisible();
+  // Clicked once the panel is in place (and again if a click still went astray).
+  await expect(async () => {
+    await dropdownsSettled(page);
+    if (!(await panel.getByText(content).isVisible())) await panel.getByText(title).click();
+    await expect(panel.getByText(content)).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 
   // The bell counts the unread notices; "mark all read" clears the count.
   await expect(page.getByTestId('unread-count').locator('.ant-badge-count')).toBeVisible();

@@ -131,3 +131,13 @@ export async function clickMap(page: Page, testId: string, points: [number, numb
   const box = (await map.boundingBox())!;
   for (const [dx, dy] of points) await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
 }
+
+/**
+ * Waits until no drop-down panel of the page is folding or unfolding: a click on one still moving
+ * into place can land beside its target, or on the page under it.
+ */
+export async function dropdownsSettled(page: Page): Promise<void> {
+  await expect(
+    page.locator('.ant-dropdown[class*="-leave"], .ant-dropdown[class*="-enter"], .ant-dropdown[class*="-appear"]'),
+  ).toHaveCount(0);
+}
